@@ -1,0 +1,14 @@
+import type { Auth } from './auth/auth.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { BlobStore } from './storage/blob-store.js';
+import type { WorkflowService } from './workflow/workflow-service.js';
+
+/** What route plugins and services share within one process. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  blobs: BlobStore;
+  workflows: WorkflowService;
+}

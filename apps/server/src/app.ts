@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { HttpError } from './http/errors.js';
+import { mediaRoutes } from './storage/media-routes.js';
+import { storyRoutes } from './stories/story-routes.js';
+import { workflowRoutes } from './workflow/workflow-routes.js';
+
+/** Paths the single-page app never owns: unknown ones among them answer JSON 404s. */
+const API_PREFIXES = ['/api/', '/stories', '/media/', '/healthz'];
+
+export function createFastify(config: Pick<Config, 'logLevel'>): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 25 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** Registers every route of the product on the instance. */
+export async function registerApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.setErrorHandler((error, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      return reply.code(400).send({
+        error: 'VALIDATION_ERROR',
+        message: first ? `${first.field || error.validationContext}: ${first.message}` : 'Invalid request',
+        issues,
+      });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      const code = (error as { code?: string }).code ?? 'BAD_REQUEST';
+      return reply.code(status).send({ error: code, message: (error as Error).message });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'Something went wrong' });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Storyloom API',
+        description: 'Stories, workflows, media and accounts of the Storyloom video-story studio.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok'), mode: z.string(), database: z.string() }),
+        },
+      },
+    },
+    async () => {
+      await ctx.database.executeSql('select 1');
+      return { status: 'ok' as const, mode: ctx.config.mode, database: ctx.database.kind };
+    },
+  );
+
+  authRoutes(app, ctx);
+  mediaRoutes(app, ctx);
+  storyRoutes(app, ctx);
+  workflowRoutes(app, ctx);
+  await serveWebApp(app, ctx.config.webDistDir);
+}
+
+/** The built web app, with every non-API path falling back to index.html for client routing. */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+  const hasApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage = req.method === 'GET' && !API_PREFIXES.some((p) => url === p || url.startsWith(p));
+    if (!isPage) return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
+    if (!hasApp) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

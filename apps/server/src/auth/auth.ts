@@ -1,0 +1,44 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { organization, username } from 'better-auth/plugins';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { schema } from '../db/schema.js';
+
+/** The origins a browser may send credentialed requests from: the public URL and its loopback twins. */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+    for (const host of ['localhost', '127.0.0.1']) origins.add(`${url.protocol}//${host}:${url.port}`);
+  }
+  return [...origins];
+}
+
+export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl'>, database: Database) {
+  return betterAuth({
+    appName: 'Storyloom',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: trustedOrigins(config.publicUrl),
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
+      },
+    }),
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), organization()],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Auth } from './auth.js';
+import { unauthorized } from '../http/errors.js';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export function headersOf(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  return headers;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in user of a request, or null; looked up once per request. */
+export function sessionUser(auth: Auth, req: FastifyRequest): Promise<SessionUser | null> {
+  let found = cache.get(req);
+  if (!found) {
+    found = auth.api
+      .getSession({ headers: headersOf(req) })
+      .then((s) => (s ? { id: s.user.id, email: s.user.email, name: s.user.name } : null));
+    cache.set(req, found);
+  }
+  return found;
+}
+
+export async function requireUser(auth: Auth, req: FastifyRequest): Promise<SessionUser> {
+  const user = await sessionUser(auth, req);
+  if (!user) throw unauthorized();
+  return user;
+}

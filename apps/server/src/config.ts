@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const MODES = ['serve', 'worker', 'all'] as const;
+export type Mode = (typeof MODES)[number];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server, whether running from src/ (tsx, tests) or dist/ (the built bundle). */
+export const SERVER_ROOT = path.resolve(here, '..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: (issue) => `must be true or false, got '${String(issue.input)}'`,
+  })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFromEnv.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface Config {
+  mode: Mode;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string, or undefined for the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  authSecret: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  workerConcurrency: number;
+  heartbeatSeconds: number;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from the environment and the command line, validating every value.
+ * Throws a ConfigError listing each bad variable with what is wrong, so a misconfigured
+ * deployment fails at start and says why.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const modeArg = argv.find((a) => !a.startsWith('-')) ?? env.STORYLOOM_MODE ?? 'all';
+  if (!(MODES as readonly string[]).includes(modeArg)) {
+    throw new ConfigError(`Invalid mode '${modeArg}': use one of ${MODES.join(', ')}`);
+  }
+  const mode = modeArg as Mode;
+  if (mode === 'worker' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Mode 'worker' needs DATABASE_URL (PostgreSQL): the embedded database can only be opened by one process. Run 'all' instead, or set DATABASE_URL.",
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+  };
+}
+
+/** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

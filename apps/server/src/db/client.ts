@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { SERVER_ROOT } from '../config.js';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * The one database handle of a process: Drizzle for the application, plain SQL for the job
+ * engine. `kind` tells which engine is underneath: the embedded PGlite (one process only) or a
+ * PostgreSQL server (any number of processes).
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `{dataDir}/db`, and applies migrations. */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(path.join(opts.dataDir, 'db'));
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      // Without parameters a command may hold several statements (pg-boss's migrations do).
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Serialises migration across processes that start at once against one PostgreSQL. */
+const MIGRATION_LOCK = 7_316_001;
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    lockClient.release();
+  }
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    async executeSql(text, values) {
+      const result = await pool.query<Record<string, unknown>>(text, values);
+      // A multi-statement text answers with one result per statement.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+// ---- Accounts (better-auth's tables; field names are the ones better-auth expects) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  username: text('username').unique(),
+  displayUsername: text('display_username'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    activeOrganizationId: text('active_organization_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Team plans: an organization's members share their stories (spec 1 §2, 'Shared Team Story'). */
+export const organization = pgTable('organization', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: createdAt(),
+});
+
+export const member = pgTable(
+  'member',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_user_idx').on(t.userId), index('member_org_idx').on(t.organizationId)],
+);
+
+export const invitation = pgTable('invitation', {
+  id: text('id').primaryKey(),
+  organizationId: text('organization_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role'),
+  status: text('status').notNull().default('pending'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  inviterId: text('inviter_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+// ---- Stories ----
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    categoryId: text('category_id').notNull(),
+    categoryInputs: jsonb('category_inputs').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('draft'),
+    workflowRunId: text('workflow_run_id'),
+    isTemplate: boolean('is_template').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    isPreview: boolean('is_preview').notNull().default(false),
+    isThumbnailModified: boolean('is_thumbnail_modified').notNull().default(false),
+    isExportOutdated: boolean('is_export_outdated').notNull().default(false),
+    pausedAt: timestamp('paused_at', { withTimezone: true, precision: 3 }),
+    resumedAt: timestamp('resumed_at', { withTimezone: true, precision: 3 }),
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    lastExportUrl: text('last_export_url'),
+    lastExportThumbnailUrl: text('last_export_thumbnail_url'),
+    originalThumbnailUrl: text('original_thumbnail_url'),
+    contests: jsonb('contests').$type<string[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    videoType: text('video_type'),
+    musicDuration: real('music_duration'),
+    numShots: integer('num_shots'),
+    musicUrl: text('music_url'),
+    skipVideoGeneration: boolean('skip_video_generation'),
+    videoConsistentStyle: text('video_consistent_style'),
+    advancedSettings: jsonb('advanced_settings').$type<Record<string, unknown>>(),
+    storyboard: jsonb('storyboard').$type<Record<string, unknown>>(),
+    videoEditorTimeline: jsonb('video_editor_timeline').$type<Record<string, unknown>>(),
+    /** Bumped on every content write; the editor's sync refuses writes based on an older one. */
+    version: integer('version').notNull().default(1),
+    /** For a user's copy of an example story: the template it was copied from. */
+    sourceTemplateId: text('source_template_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stories_user_created_idx').on(t.userId, t.createdAt),
+    index('stories_published_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.isPublished} and ${t.deletedAt} is null`),
+    index('stories_template_idx').on(t.isTemplate),
+    uniqueIndex('stories_user_template_copy_idx')
+      .on(t.userId, t.sourceTemplateId)
+      .where(sql`${t.sourceTemplateId} is not null`),
+  ],
+);
+
+// ---- Workflows and the job engine ----
+
+/** One row per workflow run; its status drives the story status strings of spec 1 §4. */
+export const workflowRuns = pgTable(
+  'workflow_runs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    storyId: text('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    /** Story-style status: processing:{stage}, paused, completed, failed:{stage}, canceled. */
+    status: text('status').notNull(),
+    /** Index of the step that runs next (or is running) in the workflow's step list. */
+    stepIndex: integer('step_index').notNull().default(0),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+    progress: integer('progress').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('workflow_runs_story_idx').on(t.storyId), index('workflow_runs_updated_idx').on(t.updatedAt)],
+);
+
+/** Live worker processes; each writes a heartbeat so others can tell when one has died. */
+export const workers = pgTable('workers', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** Which worker holds which active job; a dead worker's claims are failed so the job retries. */
+export const jobClaims = pgTable(
+  'job_claims',
+  {
+    jobId: text('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    workerId: text('worker_id').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('job_claims_worker_idx').on(t.workerId)],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  organization,
+  member,
+  invitation,
+  stories,
+  workflowRuns,
+  workers,
+  jobClaims,
+};

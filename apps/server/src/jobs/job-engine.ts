@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { jobClaims, workers } from '../db/schema.js';
+
+export interface JobContext<T> {
+  id: string;
+  queue: string;
+  data: T;
+  /** 0 on the first attempt, then 1, 2... */
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure now would not be retried. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T> = (job: JobContext<T>) => Promise<unknown>;
+
+export interface QueueDefinition<T> {
+  name: string;
+  handler: JobHandler<T>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one attempt may run before the engine fails it. */
+  expireInSeconds?: number;
+  /** A queue that receives the job's data when it has failed for good. */
+  deadLetter?: string;
+}
+
+export interface JobEngineOptions {
+  database: Database;
+  logger: FastifyBaseLogger;
+  /** How often a working process proves it is alive; a worker silent for 3 beats is dead. */
+  heartbeatSeconds: number;
+  concurrency: number;
+}
+
+/**
+ * pg-boss on the application's database, plus worker liveness: each working process registers
+ * itself and heartbeats, and records which active jobs it holds. When a process dies (even by
+ * SIGKILL), any other live worker — or the next one to start — fails the dead one's jobs, so
+ * pg-boss retries them at once instead of waiting for the job's expiry.
+ */
+export class JobEngine {
+  readonly workerId = randomUUID();
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, QueueDefinition<unknown>>();
+  private timers: NodeJS.Timeout[] = [];
+  private working = false;
+  private started = false;
+
+  constructor(private readonly opts: JobEngineOptions) {
+    const { database } = opts;
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      superviseIntervalSeconds: 30,
+    });
+    this.boss.on('error', (error) => opts.logger.error({ err: error }, 'job engine error'));
+  }
+
+  /** Declares a queue and its handler. Every process declares all queues; only workers run them. */
+  define<T>(definition: QueueDefinition<T>): void {
+    this.queues.set(definition.name, definition as QueueDefinition<unknown>);
+  }
+
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    // Dead-letter queues must exist before the queues that name them.
+    const ordered = [...this.queues.values()].sort(
+      (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
+    );
+    for (const q of ordered) {
+      const options = {
+        retryLimit: q.retryLimit ?? 2,
+        retryDelay: q.retryDelaySeconds ?? 1,
+        expireInSeconds: q.expireInSeconds ?? 15 * 60,
+        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+      };
+      const existing = await this.boss.getQueue(q.name);
+      if (existing) await this.boss.updateQueue(q.name, options);
+      else await this.boss.createQueue(q.name, options);
+    }
+    if (work) await this.startWorking();
+  }
+
+  async send<T extends object>(queue: string, data: T, options: { startAfterSeconds?: number } = {}) {
+    const id = await this.boss.send(queue, data, {
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+    if (!id) throw new Error(`The job engine refused a job for queue ${queue}`);
+    return id;
+  }
+
+  async getJob(queue: string, id: string) {
+    return this.boss.getJobById(queue, id);
+  }
+
+  private async startWorking(): Promise<void> {
+    const { database, heartbeatSeconds } = this.opts;
+    await database.db
+      .insert(workers)
+      .values({ id: this.workerId, host: hostname(), pid: process.pid });
+    this.working = true;
+    await this.reapDeadWorkers();
+    for (const q of this.queues.values()) {
+      for (let i = 0; i < this.opts.concurrency; i++) {
+        await this.boss.work(
+          q.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+          ([job]) => (job ? this.run(q, job) : Promise.resolve()),
+        );
+      }
+    }
+    this.timers.push(
+      setInterval(() => void this.beat(), heartbeatSeconds * 1000),
+      setInterval(() => void this.reapDeadWorkers(), heartbeatSeconds * 2000),
+    );
+  }
+
+  private async run(q: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>) {
+    const { db } = this.opts.database;
+    await db
+      .insert(jobClaims)
+      .values({ jobId: job.id, queue: q.name, workerId: this.workerId })
+      .onConflictDoUpdate({ target: jobClaims.jobId, set: { workerId: this.workerId } });
+    try {
+      return await q.handler({
+        id: job.id,
+        queue: q.name,
+        data: job.data,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      });
+    } finally {
+      await db.delete(jobClaims).where(eq(jobClaims.jobId, job.id));
+    }
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.opts.database.db
+        .update(workers)
+        .set({ heartbeatAt: new Date() })
+        .where(eq(workers.id, this.workerId));
+    } catch (error) {
+      this.opts.logger.warn({ err: error }, 'worker heartbeat failed');
+    }
+  }
+
+  /** Fails the jobs held by workers that stopped beating, so they are retried now. */
+  async reapDeadWorkers(): Promise<number> {
+    const { db } = this.opts.database;
+    const staleBefore = new Date(Date.now() - this.opts.heartbeatSeconds * 3000);
+    let reaped = 0;
+    try {
+      const dead = await db
+        .select({ id: workers.id })
+        .from(workers)
+        .where(and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId)));
+      if (dead.length === 0) return 0;
+      const deadIds = dead.map((w) => w.id);
+      const claims = await db.select().from(jobClaims).where(inArray(jobClaims.workerId, deadIds));
+      for (const claim of claims) {
+        await this.boss.fail(claim.queue, claim.jobId, {
+          message: 'The worker running this job stopped; the job will be retried',
+        });
+        reaped++;
+      }
+      await db.delete(jobClaims).where(inArray(jobClaims.workerId, deadIds));
+      await db.delete(workers).where(inArray(workers.id, deadIds));
+      if (reaped > 0) this.opts.logger.warn({ reaped, deadWorkers: deadIds }, 'retrying jobs of stopped workers');
+    } catch (error) {
+      this.opts.logger.warn({ err: error }, 'reaping stopped workers failed');
+    }
+    return reaped;
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    if (this.working) {
+      this.working = false;
+      await this.opts.database.db.delete(workers).where(eq(workers.id, this.workerId));
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.js';
+import { createFastify, registerApp } from './app.js';
+import { createAuth } from './auth/auth.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { JobEngine } from './jobs/job-engine.js';
+import { seedDemoContent } from './seed/demo-content.js';
+import { LocalBlobStore } from './storage/local-blob-store.js';
+import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
+
+export interface Storyloom {
+  app: FastifyInstance;
+  ctx: AppContext;
+  engine: JobEngine;
+  /** The address it listens on, when serving. */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra workflow definitions (the product's arrive with their capabilities; tests add their own). */
+  workflows?: WorkflowDefinition[];
+}
+
+/**
+ * Starts Storyloom in the configured mode: `serve` answers HTTP, `worker` runs jobs, `all` does
+ * both in one process (the default, and the only choice with the embedded database).
+ */
+export async function startStoryloom(config: Config, options: StartOptions = {}): Promise<Storyloom> {
+  const app = createFastify(config);
+  const database = await openDatabase(config);
+  const engine = new JobEngine({
+    database,
+    logger: app.log,
+    heartbeatSeconds: config.heartbeatSeconds,
+    concurrency: config.workerConcurrency,
+  });
+  const workflows = new WorkflowService(database, engine, app.log);
+  for (const definition of options.workflows ?? []) workflows.register(definition);
+  const ctx: AppContext = {
+    config,
+    database,
+    auth: createAuth(config, database),
+    blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
+    workflows,
+  };
+  await registerApp(app, ctx);
+  await engine.start({ work: config.mode !== 'serve' });
+
+  let url: string | undefined;
+  if (config.mode !== 'worker') {
+    if (config.seedDemo) await seedDemoContent(ctx, app.log);
+    url = await app.listen({ port: config.port, host: config.host });
+  }
+  app.log.info({ mode: config.mode, database: database.kind, url }, 'Storyloom started');
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    ctx,
+    engine,
+    url,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await engine.stop();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Story } from '@storyloom/core';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { member, stories, user } from '../db/schema.js';
+
+export type StoryRow = typeof stories.$inferSelect;
+export type NewStory = Omit<typeof stories.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const PAGE_SIZE = 12;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The author fields every story carries on the wire. */
+const profileColumns = {
+  displayName: user.name,
+  username: user.username,
+  avatarUrl: user.image,
+  isTeam: sql<boolean>`exists (select 1 from ${member} m where m.user_id = ${stories}.user_id)`,
+};
+
+type ProfileColumns = { displayName: string; username: string | null; avatarUrl: string | null; isTeam: boolean };
+
+export function toStory(row: StoryRow & ProfileColumns): Story {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    category_id: row.categoryId as Story['category_id'],
+    category_inputs: row.categoryInputs,
+    status: row.status as Story['status'],
+    workflow_run_id: row.workflowRunId,
+    is_template: row.isTemplate,
+    is_published: row.isPublished,
+    is_featured: row.isFeatured,
+    is_public: row.isPublic,
+    is_preview: row.isPreview,
+    is_thumbnail_modified: row.isThumbnailModified,
+    is_export_outdated: row.isExportOutdated,
+    paused_at: iso(row.pausedAt),
+    resumed_at: iso(row.resumedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+    last_export_url: row.lastExportUrl,
+    last_export_thumbnail_url: row.lastExportThumbnailUrl,
+    original_thumbnail_url: row.originalThumbnailUrl,
+    contests: row.contests,
+    metadata: row.metadata,
+    video_type: row.videoType,
+    music_duration: row.musicDuration,
+    num_shots: row.numShots,
+    music_url: row.musicUrl,
+    skip_video_generation: row.skipVideoGeneration,
+    video_consistent_style: row.videoConsistentStyle,
+    advanced_settings: row.advancedSettings ?? {},
+    storyboard: row.storyboard,
+    video_editor_timeline: row.videoEditorTimeline,
+    profile: {
+      display_name: row.displayName,
+      username: row.username,
+      avatar_url: row.avatarUrl,
+      is_team: Boolean(row.isTeam),
+    },
+  } as Story;
+}
+
+/** Keyset cursor: the sort time and id of the last story of a page. */
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
+    return { at: new Date(at), id };
+  } catch {
+    return undefined;
+  }
+}
+
+export class StoryRepository {
+  constructor(private readonly db: Db) {}
+
+  private select() {
+    return this.db
+      .select({ story: stories, ...profileColumns })
+      .from(stories)
+      .innerJoin(user, eq(user.id, stories.userId));
+  }
+
+  private async page(where: SQL | undefined, sortBy: 'created' | 'published', cursor?: string) {
+    const sortColumn = sortBy === 'published' ? stories.publishedAt : stories.createdAt;
+    const after = decodeCursor(cursor);
+    const keyset = after
+      ? or(sql`${sortColumn} < ${after.at}`, and(sql`${sortColumn} = ${after.at}`, sql`${stories.id} < ${after.id}`))
+      : undefined;
+    const rows = await this.select()
+      .where(and(where, keyset))
+      .orderBy(desc(sortColumn), desc(stories.id))
+      .limit(PAGE_SIZE + 1);
+    const pageRows = rows.slice(0, PAGE_SIZE);
+    const last = pageRows.at(-1);
+    const lastAt = last ? (sortBy === 'published' ? last.story.publishedAt : last.story.createdAt) : null;
+    return {
+      stories: pageRows.map((r) => toStory({ ...r.story, ...r })),
+      nextCursor: rows.length > PAGE_SIZE && last && lastAt ? encodeCursor(lastAt, last.story.id) : null,
+    };
+  }
+
+  /** Users whose stories a user sees as their own: themselves and their team mates. */
+  async teamUserIds(userId: string): Promise<string[]> {
+    const mate = alias(member, 'mate');
+    const rows = await this.db
+      .selectDistinct({ userId: mate.userId })
+      .from(member)
+      .innerJoin(mate, eq(mate.organizationId, member.organizationId))
+      .where(eq(member.userId, userId));
+    const ids = new Set([userId, ...rows.map((r) => r.userId)]);
+    return [...ids];
+  }
+
+  /**
+   * A user's library: their own and their team's stories, plus the example stories they have
+   * not yet copied (a copy, made to edit or to delete an example, replaces it in the list).
+   */
+  async listLibrary(userId: string, cursor?: string) {
+    const owners = await this.teamUserIds(userId);
+    const notCopied = sql`not exists (select 1 from ${stories} c where c.user_id = ${userId} and c.source_template_id = ${stories}.id)`;
+    return this.page(
+      and(
+        isNull(stories.deletedAt),
+        or(
+          and(inArray(stories.userId, owners), eq(stories.isTemplate, false)),
+          and(eq(stories.isTemplate, true), notCopied),
+        ),
+      ),
+      'created',
+      cursor,
+    );
+  }
+
+  async listPublished(categoryId: string | undefined, cursor?: string) {
+    return this.page(
+      and(
+        eq(stories.isPublished, true),
+        isNull(stories.deletedAt),
+        categoryId ? eq(stories.categoryId, categoryId) : undefined,
+      ),
+      'published',
+      cursor,
+    );
+  }
+
+  async findById(id: string): Promise<(StoryRow & ProfileColumns) | undefined> {
+    const [row] = await this.select().where(and(eq(stories.id, id), isNull(stories.deletedAt)));
+    return row ? { ...row.story, ...row } : undefined;
+  }
+
+  async findByIdIncludingDeleted(id: string): Promise<(StoryRow & ProfileColumns) | undefined> {
+    const [row] = await this.select().where(eq(stories.id, id));
+    return row ? { ...row.story, ...row } : undefined;
+  }
+
+  async insert(values: NewStory): Promise<StoryRow> {
+    const [row] = await this.db
+      .insert(stories)
+      .values({ ...values, id: randomUUID() })
+      .returning();
+    return row!;
+  }
+
+  async update(id: string, set: Partial<NewStory>): Promise<void> {
+    await this.db
+      .update(stories)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(stories.id, id));
+  }
+
+  async findCopy(userId: string, templateId: string): Promise<StoryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(stories)
+      .where(and(eq(stories.userId, userId), eq(stories.sourceTemplateId, templateId)));
+    return row;
+  }
+}

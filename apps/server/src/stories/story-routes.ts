@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  operateTemplateStorySchema,
+  publishedStoriesQuerySchema,
+  publishedStoriesResponseSchema,
+  storyCreateSchema,
+  storyListQuerySchema,
+  storyListResponseSchema,
+  storyPatchSchema,
+  storySchema,
+} from '@storyloom/core';
+import type { AppContext } from '../app-context.js';
+import { requireUser, sessionUser } from '../auth/session.js';
+import { StoryRepository } from './story-repository.js';
+import { StoryService } from './story-service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Story listing and operations of spec 1 §7. */
+export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new StoryService(new StoryRepository(ctx.database.db));
+  const tags = ['stories'];
+
+  r.get(
+    '/stories',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's stories (with their team's and the examples), newest first",
+        querystring: storyListQuerySchema,
+        response: { 200: storyListResponseSchema },
+      },
+    },
+    async (req) => service.library((await requireUser(ctx.auth, req)).id, req.query.cursor),
+  );
+
+  r.get(
+    '/stories/published',
+    {
+      schema: {
+        tags,
+        summary: 'Published stories, newest first, optionally of one category',
+        querystring: publishedStoriesQuerySchema,
+        response: { 200: publishedStoriesResponseSchema },
+      },
+    },
+    async (req) => service.published(req.query.category_id, req.query.cursor),
+  );
+
+  r.post(
+    '/stories',
+    {
+      schema: {
+        tags,
+        summary: "Create a story; with {title:'Untitled', category_id:'create_from_scratch'} a blank one",
+        body: storyCreateSchema,
+        response: { 201: storySchema },
+      },
+    },
+    async (req, reply) => {
+      const story = await service.create(await requireUser(ctx.auth, req), req.body);
+      return reply.code(201).send(story);
+    },
+  );
+
+  r.post(
+    '/stories/operate_template_story',
+    {
+      schema: {
+        tags,
+        summary: 'Copy an example story before editing or deleting it',
+        body: operateTemplateStorySchema,
+        response: { 200: z.object({ story: storySchema }) },
+      },
+    },
+    async (req) => {
+      const viewer = await requireUser(ctx.auth, req);
+      return { story: await service.operateTemplate(viewer, req.body.template_story_id, req.body.operation) };
+    },
+  );
+
+  r.get(
+    '/stories/:id',
+    {
+      schema: { tags, summary: 'One story', params: idParams, response: { 200: storySchema } },
+    },
+    async (req) => service.get(req.params.id, await sessionUser(ctx.auth, req)),
+  );
+
+  r.patch(
+    '/stories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Publish, unpublish, set the thumbnail, contests or title',
+        params: idParams,
+        body: storyPatchSchema,
+        response: { 200: storySchema },
+      },
+    },
+    async (req) => service.patch(req.params.id, await requireUser(ctx.auth, req), req.body),
+  );
+
+  r.delete(
+    '/stories/:id',
+    { schema: { tags, summary: 'Delete a story (owner only)', params: idParams } },
+    async (req, reply) => {
+      await service.remove(req.params.id, await requireUser(ctx.auth, req));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Story } from '@storyloom/core';
+import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import type { SessionUser } from '../auth/session.js';
+import { toStory, type NewStory, type StoryRepository, type StoryRow } from './story-repository.js';
+
+export interface StoryCreateInput {
+  title?: string | undefined;
+  category_id: string;
+  category_inputs?: Record<string, unknown> | undefined;
+  video_type?: string | null | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  advanced_settings?: Record<string, unknown> | null | undefined;
+  storyboard?: Record<string, unknown> | null | undefined;
+  video_editor_timeline?: Record<string, unknown> | null | undefined;
+}
+
+export interface StoryPatchInput {
+  title?: string | undefined;
+  is_published?: boolean | undefined;
+  last_export_thumbnail_url?: string | null | undefined;
+  is_thumbnail_modified?: boolean | undefined;
+  contests?: string[] | undefined;
+}
+
+/** Roles and permissions of spec 1 §6 around the story repository. */
+export class StoryService {
+  constructor(private readonly repo: StoryRepository) {}
+
+  library(userId: string, cursor?: string) {
+    return this.repo.listLibrary(userId, cursor);
+  }
+
+  async published(categoryId: string | undefined, cursor?: string) {
+    const page = await this.repo.listPublished(categoryId, cursor);
+    // One id per listing page, so the recommendation tracker can attribute views to it.
+    return { ...page, recommId: randomUUID() };
+  }
+
+  /**
+   * A story the viewer may read: their own or their team's, or anything published, public or an
+   * example. Others answer 404 to signed-in users (existence is not leaked) and 401 to visitors.
+   */
+  async get(id: string, viewer: SessionUser | null): Promise<Story> {
+    const row = await this.repo.findById(id);
+    const open = row && (row.isTemplate || row.isPublished || row.isPublic);
+    if (row && open) return toStory(row);
+    if (!viewer) throw unauthorized();
+    if (row && (await this.repo.teamUserIds(viewer.id)).includes(row.userId)) return toStory(row);
+    throw notFound();
+  }
+
+  /** Writes are for the owner only; a team mate or a visitor of a published story may only read. */
+  private async owned(id: string, viewer: SessionUser): Promise<StoryRow> {
+    const row = await this.repo.findById(id);
+    if (row && row.userId === viewer.id) return row;
+    if (row && row.isTemplate) {
+      throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
+    }
+    if (row && (row.isPublished || row.isPublic || (await this.repo.teamUserIds(viewer.id)).includes(row.userId))) {
+      throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
+    }
+    throw notFound();
+  }
+
+  async create(viewer: SessionUser, input: StoryCreateInput): Promise<Story> {
+    const row = await this.repo.insert({
+      userId: viewer.id,
+      title: input.title ?? 'Untitled',
+      categoryId: input.category_id,
+      categoryInputs: input.category_inputs ?? {},
+      videoType: input.video_type ?? null,
+      metadata: input.metadata ?? {},
+      advancedSettings: input.advanced_settings ?? null,
+      storyboard: input.storyboard ?? null,
+      videoEditorTimeline: input.video_editor_timeline ?? null,
+      status: 'draft',
+    });
+    return this.get(row.id, viewer);
+  }
+
+  async patch(id: string, viewer: SessionUser, input: StoryPatchInput): Promise<Story> {
+    const row = await this.owned(id, viewer);
+    const set: Partial<NewStory> = {};
+    if (input.title !== undefined) set.title = input.title;
+    if (input.contests !== undefined) set.contests = [...new Set(input.contests)];
+    if (input.is_published !== undefined) {
+      set.isPublished = input.is_published;
+      set.publishedAt = input.is_published ? (row.isPublished ? row.publishedAt : new Date()) : null;
+    }
+    if (input.last_export_thumbnail_url !== undefined) {
+      set.lastExportThumbnailUrl = input.last_export_thumbnail_url;
+      set.isThumbnailModified = input.is_thumbnail_modified ?? true;
+    } else if (input.is_thumbnail_modified !== undefined) {
+      set.isThumbnailModified = input.is_thumbnail_modified;
+    }
+    await this.repo.update(id, set);
+    return this.get(id, viewer);
+  }
+
+  async remove(id: string, viewer: SessionUser): Promise<void> {
+    await this.owned(id, viewer);
+    await this.repo.update(id, { deletedAt: new Date() });
+  }
+
+  /**
+   * Edit or delete an example story (spec 1 §4): the user gets their own copy, which replaces the
+   * example in their library. For 'delete' the copy is made already deleted, so the example
+   * simply leaves their library. Repeating the call reuses the same copy.
+   */
+  async operateTemplate(viewer: SessionUser, templateId: string, operation: 'edit' | 'delete'): Promise<Story> {
+    const template = await this.repo.findById(templateId);
+    if (!template || !template.isTemplate) throw notFound();
+    const deletedAt = operation === 'delete' ? new Date() : null;
+    const existing = await this.repo.findCopy(viewer.id, templateId);
+    if (existing) {
+      await this.repo.update(existing.id, { deletedAt });
+      return toStory({ ...(await this.repo.findByIdIncludingDeleted(existing.id))! });
+    }
+    const copy = await this.repo.insert({
+      userId: viewer.id,
+      title: template.title,
+      categoryId: template.categoryId,
+      categoryInputs: template.categoryInputs,
+      status: template.status,
+      isPreview: template.isPreview,
+      lastExportUrl: template.lastExportUrl,
+      lastExportThumbnailUrl: template.lastExportThumbnailUrl,
+      originalThumbnailUrl: template.originalThumbnailUrl,
+      isExportOutdated: template.isExportOutdated,
+      metadata: template.metadata,
+      videoType: template.videoType,
+      musicDuration: template.musicDuration,
+      numShots: template.numShots,
+      musicUrl: template.musicUrl,
+      skipVideoGeneration: template.skipVideoGeneration,
+      videoConsistentStyle: template.videoConsistentStyle,
+      advancedSettings: template.advancedSettings,
+      storyboard: template.storyboard,
+      videoEditorTimeline: template.videoEditorTimeline,
+      sourceTemplateId: template.id,
+      deletedAt,
+    });
+    return toStory((await this.repo.findByIdIncludingDeleted(copy.id))!);
+  }
+}

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.js';
+import { startStoryloom, type StartOptions, type Storyloom } from '../src/server.js';
+
+/** Every integration suite runs against PGlite, and PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A new, empty PostgreSQL database on the test server; dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `storyloom_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer extends Storyloom {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Storyloom on a free loopback port with a fresh data folder and database. */
+export async function startTestServer(
+  database: 'pglite' | 'postgres',
+  opts: StartOptions & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyloom-test-'));
+  const pgDb = database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config: Config = loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      WORKER_HEARTBEAT_SECONDS: '0.5',
+      WEB_DIST_DIR: path.join(dataDir, 'web'),
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...opts.env,
+    },
+    [],
+  );
+  const storyloom = await startStoryloom({ ...config, publicUrl: 'http://127.0.0.1' }, opts);
+  const baseUrl = storyloom.url!.replace('localhost', '127.0.0.1');
+  return {
+    ...storyloom,
+    baseUrl,
+    dataDir,
+    async stop() {
+      await storyloom.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fetch with a cookie jar: one signed-in (or signed-out) browser. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(this.baseUrl + url, {
+      method,
+      headers: {
+        origin: this.baseUrl,
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async json<T = Record<string, unknown>>(method: string, url: string, body?: unknown) {
+    const res = await this.request(method, url, body);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  get = (url: string) => this.json('GET', url);
+  post = (url: string, body?: unknown) => this.json('POST', url, body ?? {});
+  patch = (url: string, body: unknown) => this.json('PATCH', url, body);
+  delete = (url: string) => this.json('DELETE', url);
+}
+
+let counter = 0;
+/** Signs up a new user and returns their signed-in client. */
+export async function signUp(baseUrl: string, name = 'Creator') {
+  counter++;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const client = new Client(baseUrl);
+  const email = `${name.toLowerCase()}-${tag}@example.test`;
+  const username = `${name.toLowerCase()}_${tag}`.slice(0, 30);
+  const res = await client.post('/api/auth/sign-up/email', {
+    email,
+    password: 'correct horse battery',
+    name,
+    username,
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const me = await client.get('/api/me');
+  return { client, email, username, id: (me.body as { id: string }).id };
+}

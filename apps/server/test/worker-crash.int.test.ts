@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { workflowRuns } from '../src/db/schema.js';
+import { createPostgresDatabase, DATABASES } from './helpers.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = path.join(here, 'fixtures', 'crash-worker.ts');
+
+function startProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    cwd: path.resolve(here, '..'),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'error', WORKER_HEARTBEAT_SECONDS: '0.5', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('READY')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`process exited with ${code}: ${stderr}`)));
+  });
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it('loses nothing: the job runs to completion exactly once after a worker starts again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const effects = path.join(dir, 'effects.log');
+    const env: Record<string, string> = { DATA_DIR: dir, EFFECTS_FILE: effects };
+    if (database === 'postgres') {
+      const pgDb = await createPostgresDatabase();
+      cleanups.push(() => pgDb.drop());
+      env.DATABASE_URL = pgDb.url;
+    }
+    const lines = () => (existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : []);
+
+    const first = await startProcess({ ...env, START_RUN: '1' });
+    cleanups.push(() => void first.kill('SIGKILL'));
+    await waitFor(() => lines().length === 1); // the job is running, and hangs
+    first.kill('SIGKILL');
+    await exited(first);
+
+    const second = await startProcess(env);
+    cleanups.push(async () => {
+      second.kill('SIGTERM');
+      await exited(second);
+    });
+    await waitFor(() => lines().some((l) => l.startsWith('done')));
+    second.kill('SIGTERM');
+    await exited(second);
+
+    expect(lines()).toEqual([`start ${first.pid}`, `start ${second.pid}`, `done ${second.pid}`]);
+    const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: dir });
+    try {
+      const runId = readFileSync(`${effects}.run`, 'utf8');
+      const [run] = await db.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
+      expect(run).toMatchObject({ status: 'completed', stepIndex: 1, progress: 100 });
+    } finally {
+      await db.close();
+    }
+  });
+});
