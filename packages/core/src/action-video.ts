@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+export const ACTION_VIDEO_MODEL = 'runway-act2';
+export const ACTION_VIDEO_RATIOS = [
+  '1280:720',
+  '720:1280',
+  '960:960',
+  '1104:832',
+  '832:1104',
+  '1584:672',
+] as const;
+export const DEFAULT_ACTION_VIDEO_RATIO = '1280:720';
+export const ACTION_VIDEO_REFERENCE_SECONDS = { min: 3, max: 30 } as const;
+export const ACTION_VIDEO_TYPES = ['mp4', 'webm', 'ogg', 'mov', 'quicktime', 'h264'] as const;
+
+/** POST /action-video/create body (spec 3 §3, §5). */
+export const actionVideoRequestSchema = z.object({
+  characterUrl: z.url({ message: MESSAGES.editor.invalidMediaUrl }),
+  characterType: z.enum(['image', 'video']),
+  referenceUrl: z.url({ message: MESSAGES.editor.invalidVideoUrl }),
+  referenceType: z.literal('video'),
+  model: z.literal(ACTION_VIDEO_MODEL, { message: MESSAGES.editor.invalidModel }),
+  ratio: z.enum(ACTION_VIDEO_RATIOS).default(DEFAULT_ACTION_VIDEO_RATIO),
+  expressionIntensity: z.number().int().min(1).max(5).optional(),
+  description: z.string().optional(),
+});
+export type ActionVideoRequest = z.infer<typeof actionVideoRequestSchema>;
+
+/** A ratio from the list, or the 1280:720 fallback. */
+export function actionVideoRatio(
+  ratio: string | null | undefined,
+): (typeof ACTION_VIDEO_RATIOS)[number] {
+  return (ACTION_VIDEO_RATIOS as readonly string[]).includes(ratio ?? '')
+    ? (ratio as (typeof ACTION_VIDEO_RATIOS)[number])
+    : DEFAULT_ACTION_VIDEO_RATIO;
+}

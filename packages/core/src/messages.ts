@@ -1,0 +1,367 @@
+/**
+ * Every user-facing text of the spec, word for word, in one place (STYLE.md §10).
+ * Texts with a placeholder are functions; everything else is a plain string.
+ * Texts marked "ours" are not in the spec (it says "not shown") and are our choice.
+ */
+export const MESSAGES = {
+  /** Spec 1 §8, failed-story messages by failure stage. */
+  failedStory: {
+    creating_story: 'Creating story failed. The credits has been refunded.',
+    generating_storyboard: 'Generating storyboard failed. The credits has been refunded.',
+    generating_images: 'Generating images failed. The credits has been refunded.',
+    generating_videos: 'Generating videos failed. The credits has been refunded.',
+    generating_timeline: 'Generating timeline failed. Please try the recover option.',
+    exporting_video: 'Exporting video failed. Please try the recover option.',
+    user_exporting_video: 'Exporting video failed. Please try again.',
+    other: 'Something went wrong. The credits has been refunded.',
+  },
+
+  /** Spec 1 §2, story home. */
+  home: {
+    createYourWay: 'Create Your Way',
+    buildStoryboard: 'Build Storyboard →',
+    openEditor: 'Open Editor →',
+    myStoryHeading: 'My Story',
+    teamHeading: 'Shared Team Story',
+    teamNote:
+      'Stories created by your team are here! Only solo editing for now—collab mode is on the way!',
+    communityHeading: 'Community Stories',
+    viewAll: 'View all',
+    communityEmpty:
+      'No published stories available yet. Check back soon for inspiring community stories!',
+    createStory: 'Create Story',
+    chooseHowToCreate: 'Choose how you want to create',
+    writeAndGenerate: 'Write & Generate',
+    uploadAndEdit: 'Upload & Edit',
+  },
+
+  /** Spec 1 §2, web-editing promo dialog. */
+  promo: {
+    title: 'Edit Seamlessly on Web',
+    text: 'Enjoy a more powerful and precise video editing experience on the web.',
+    button: 'OK, I Got it !',
+    freeStoriesLeft: (count: number) => `${count} FREE Story Left`,
+  },
+
+  myStories: {
+    empty: 'Start your storytelling journey — create your first story!',
+    noPreview: 'No preview',
+    recover: 'Recover',
+    free: 'FREE',
+    openEditor: 'Open Editor',
+    delete: 'Delete',
+  },
+
+  community: {
+    empty: 'No template stories available.',
+    all: 'All',
+  },
+
+  /** Spec 1 §2, story preview dialog. */
+  preview: {
+    shareAndDownload: 'Share & Download',
+    editStory: 'Edit the story',
+    delete: 'Delete',
+    example: 'Example',
+    outOfSync: 'Published version is out of sync. Click Download to export the latest.',
+    createCharacterVlog: 'Create Character Vlog →',
+    createScriptToVideo: 'Create Script to Video →',
+    createMusicVideo: 'Create Music Video →',
+    createFromScratch: 'Create from Scratch →',
+    createStory: 'Create Story →',
+    /** Ours: the fallback text when the browser has no video support. */
+    noVideoSupport: 'Your browser does not support the video tag.',
+  },
+
+  deleteStory: {
+    title: 'Delete Story',
+    text: 'Are you sure you want to delete this Story? This action cannot be undone.',
+  },
+
+  contentRestriction: {
+    title: 'The following types of content cannot be used',
+    items: [
+      'Nudity and Sexual Content',
+      'Child Exploitation and Abuse',
+      'Violence and Gore',
+      'Illegal Activities',
+      'Hate Speech and Harassment',
+    ],
+    close: 'Close',
+  },
+
+  /** Spec 1 §2 share popover and §4 publish. */
+  share: {
+    download: 'Download',
+    copyLink: 'Copy Link',
+    copyLinkButton: 'Copy link',
+    publish: 'Publish',
+    unpublish: 'Unpublish',
+    downloadMp4: 'Download MP4',
+    removeWatermark: 'Remove Watermark',
+    downloadZip: 'Download Zip File',
+    shareTo: (platform: string) => `Share to ${platform}`,
+    shareText: (handle: string, title: string | null | undefined) =>
+      `Check out this story on ${handle}: ${title && title.length > 0 ? title : 'My Story'}`,
+    defaultTitle: 'My Story',
+    published: 'Story published',
+    unpublished: 'Story unpublished',
+    publishFailed: 'Failed to publish/unpublish story',
+    actionFailed: (action: string) => `Failed to ${action}. Please try again.`,
+    downloadFailed: 'Failed to download video',
+    linkCopied: 'Link copied to clipboard',
+    copyFailed: 'Failed to copy link',
+    copyFailedManual: 'Failed to copy link. Please try selecting and copying manually.',
+    nativeShareUnavailable:
+      'Unable to share due to system restrictions, please try other sharing options.',
+    noVideo: 'No video available to share',
+    zipFailed: 'Failed to download all assets',
+  },
+
+  /** Spec 1 §2 thumbnail chooser and §5/§8 thumbnail and frame texts. */
+  thumbnail: {
+    title: 'Choose a Thumbnail (Optional)',
+    restoreOriginal: 'Restore original thumbnail',
+    pickCoverFrame: 'Pick Cover Frame',
+    cancel: 'Cancel',
+    useThisFrame: 'Use this frame',
+    exportFirst: 'Please export the video first to pick a frame as thumbnail',
+    exportRequired: 'Export required: Please export your story to enable frame picking.',
+    updateFailed: 'Failed to update thumbnail. Please try again.',
+    historyFailed: 'Failed to update thumbnail from history',
+    frameFailed: 'Failed to set thumbnail from frame',
+    deleteFailed: 'Failed to delete thumbnail',
+    featureUnavailable: 'This feature is currently unavailable',
+  },
+
+  /** Spec 1 §4 export overlay. */
+  exportOverlay: {
+    preparing: 'Preparing export...',
+    exporting: 'Exporting...',
+    generatingStoryboard: 'Generating storyboard...',
+    processing: 'Processing...',
+    complete: 'Export complete',
+    failed: 'Export failed',
+    downloading: 'Downloading...',
+    genericError: 'An error occurred',
+  },
+
+  /** Spec 1 §5 / spec 2 §5 music URL dialog and spec 2 §8. */
+  musicUrl: {
+    enterUrl: 'Please enter a URL',
+    invalidUrl: 'Please enter a valid URL',
+    unsupportedHost: 'Please enter a URL from TikTok or Suno Music',
+    cancel: 'Cancel',
+    grab: 'Grab Music',
+    grabbing: 'Grabbing Music...',
+    preparing: 'Preparing...',
+    parseFailed: 'Failed to parse music URL. Please try again.',
+    parseFailedPrefix: 'modal download media failed:',
+    networkError: 'Network error. Please check your connection and try again.',
+    downloadFailed: 'Failed to download music file. Please try again.',
+    dialogTitle: 'Use Suno/TikTok music',
+    parseDialogTitle: 'Parse Music URL',
+  },
+
+  /** Spec 1 §8 toasts and thrown errors. */
+  story: {
+    error: (message: string) => `Error: ${message}`,
+    updated: 'Story updated successfully',
+    generationStarted: (id: string) => `generation started with workflow ${id}`,
+    recoveryError: (message: string) => `Recovery error: ${message}`,
+    exportError: (message: string) => `Export error: ${message}`,
+    rebuiltAndExported: 'Timeline rebuilt and video exported successfully',
+    exported: 'Video exported successfully',
+    noStoryId: 'No story ID provided',
+    getStoryFailed: 'Failed to get story',
+    unknownStoryType: 'Unknown story type',
+    /** Ours: 404 for a story id that does not exist or is not visible. */
+    notFound: 'Story not found',
+    /** Ours: 403 for an action reserved to the story owner. */
+    notOwner: 'Only the story owner can do this',
+    /** Ours: PATCH /stories/{id} without any known field. */
+    emptyPatch: 'At least one field must be provided',
+  },
+
+  workflow: {
+    canceled: 'Workflow was canceled',
+    timedOut: (id: string, attempts: number) =>
+      `Workflow ${id} timed out after ${attempts} attempts.`,
+    executionFailed: 'Workflow execution failed',
+    noRecoveryId: 'No workflow ID received from recovery API',
+    parseStatusFailed: 'Failed to parse status update',
+    invalidId: 'Invalid workflow ID',
+    invalidIds: 'Invalid workflow IDs',
+    processingTime: 'Processing typically takes 2-5 minutes.',
+    renderEstimate: (minutes: number) => `~${minutes}min render, fully editable`,
+    steps: ['Creating Story', 'Generating Images', 'Creating Videos'],
+  },
+
+  /** Spec 2 §5 and §8: creation-form validation and errors. */
+  generate: {
+    scriptRequired: 'Please enter a script',
+    scriptTooLong: 'Script is too long',
+    shortScriptWarning:
+      'Looks like your voiceover script is very short — the generated video will be just about 5 seconds. Need help expanding it with AI?',
+    proceedAnyway: 'Proceed Anyway',
+    rewriteWithAi: 'Rewrite with AI',
+    characterRequired: 'Please select a character',
+    activityRequired: 'Please describe the activity',
+    aspectRatioRequired: 'Please select an aspect ratio',
+    titleRequired: 'Please enter a title',
+    mentionRequired:
+      'Please use @ to mention the character in your vlog topic (e.g., "@character is cooking dinner")',
+    musicUrlRequired: 'Please provide a music URL',
+    /** Ours: the music URL is present but not a URL. */
+    musicUrlInvalid: 'Please provide a valid music URL',
+    fixErrors: 'Please fix the errors above.',
+    vlogFailed: 'Failed to generate character vlog',
+    musicVideoFailed: (message: string) => `Failed to generate music video: ${message}`,
+    processFailed: (message: string | undefined) =>
+      `Failed to process: ${message ?? 'Unknown error'}`,
+    musicVideoStarted: (id: string) => `Music video generation started with workflow ${id}`,
+    musicVideoGenerated: 'Music video generated successfully',
+    pasteSunoLink: 'Please paste a Suno music link',
+    uploadAudio: 'Please upload an audio file',
+    selectTrending: 'Please select a song from trending songs',
+    selectAudioFile: 'Please select an audio file',
+    invalidAudio: 'Please select a valid audio file',
+    invalidAudioExtension:
+      'Please select a valid audio file (.mp3, .wav, .m4a, .aac, .ogg, .flac, .wma)',
+    audioTooLarge: 'Audio file size must be 25MB or less',
+    trimTooShort: (current: string) =>
+      `Trimmed audio must be at least 10 seconds long. Current duration: ${current}`,
+    trimTooLong: (maxSeconds: number, current: string) =>
+      `Trimmed audio must be no longer than ${maxSeconds} seconds. Current duration: ${current}`,
+    freeTrimBanner: 'You can create up to 1 minute for free — upgrade to extend to 5 minutes!',
+    quickCharacterRequired: 'Please provide both an image and character name.',
+    imageUploadFailed: 'Failed to upload image. Please try again.',
+    mentionNeedsCharacter: 'Please select a character first to use activity suggestions.',
+    noMatches: 'No matches found',
+    selectCharacterFirst: 'Please select a character first',
+    /** Ours: ASMR generate without a type or with an unfilled material placeholder. */
+    asmrTypeRequired: 'Please choose an ASMR style',
+    asmrMaterialRequired: 'Please fill in the material',
+    asmrShots: (count: number) => `${count} shots`,
+    /** Ours: a ratio that the chosen video type does not allow. */
+    aspectRatioNotAllowed: 'This aspect ratio is not available for the chosen video type',
+    storylineTooLong: 'Storyline must be 500 characters or less',
+    sceneTooLong: 'Scene must be 100 characters or less',
+    ideaTooLong: 'Topic must be 100 characters or less',
+    chooseMusicVideoType: 'Which type of music video would you like to create?',
+    uploadSong: 'Upload Your Song (Up to 25 MB)',
+    selectSegment: 'Select a Song Segment (Up to 5 minutes)',
+    trendingSongs: 'Choose from trending songs',
+    ideaToVideo: 'Idea to video',
+    generateScript: 'Generate script',
+    createScriptWithAi: 'Create Script with AI',
+    trainCharacter: 'Train Character for Higher Consistency',
+    allCharacters: 'All Characters',
+    byTheProvider: 'By the provider',
+    previewStoryboardOnWeb: 'Preview Storyboard on Web',
+    unknownVoice: 'Please choose a known voice',
+    /** Ours: the same character picked twice. */
+    duplicateCharacter: 'The same character cannot be picked twice',
+  },
+
+  /** Spec 3 §8: the video editor. */
+  editor: {
+    invalidTracks: 'Invalid track data provided',
+    invalidAssets: 'Invalid media asset data provided',
+    initFailed: 'Failed to initialize timeline',
+    emptyVideoTrack: 'Empty video track. Drag video or image items from Media Library.',
+    emptyAudioTrack: 'Empty audio track. Drag audio items from Media Library.',
+    emptyTimeline: 'Drag video/image/audio to create a new track',
+    selectItem: 'Select item to edit',
+    storyDetail: 'Story Detail',
+    audioEditor: 'Audio Editor',
+    captionEditor: 'Caption Editor',
+    uploaded: 'Uploaded',
+    loading: 'loading...',
+    loadingVideo: 'Loading video...',
+    noMusic: 'No music found',
+    songsCount: '200+ songs',
+    noCaption: 'No caption here',
+    detectCaption: 'Detect Caption',
+    redetectCaption: 'Redetect Caption',
+    detecting: 'Detecting...',
+    finalizing: 'Finalizing...',
+    applyToAllCaptions: 'Apply to all captions',
+    dropToUpload: (type: string) => `Drop to upload ${type}`,
+    willSwitchTab: (tab: string) => `Will switch to ${tab} tab`,
+    invalidFile: 'Invalid file',
+    uploadError: 'Upload Error',
+    gotIt: 'Got it',
+    uploading: 'Uploading…',
+    loadingEllipsis: 'Loading…',
+    creatingTrackAndUploading: 'Creating track and uploading…',
+    oneFileOnly: 'Only one file can be uploaded at a time. Please select a single file.',
+    oneFileOnlyDrag: 'Only one file can be uploaded at a time',
+    unsupportedFileType: (file: string) => `Unsupported file type: ${file}`,
+    kindNotSupportedYet: (kind: string) => `${kind} uploads not supported yet`,
+    fileTooLarge: (file: string, maxMb: number) => `${file} is too large (max ${maxMb}MB)`,
+    typeNotSupportedForKind: (file: string, kind: string) =>
+      `${file} type not supported for ${kind}`,
+    filesNotSupportedYet: (kind: 'image' | 'video' | 'audio') =>
+      `${kind} files are not supported yet. Please select a supported file type.`,
+    onlyMediaFiles:
+      'Only image, video, and audio files are supported. Please select a supported file type.',
+    onlyVideoAndImage: 'Only video and image files are allowed',
+    onlyAudio: 'Only audio files are allowed',
+    notAllowed: 'Not allowed',
+    notSupported: 'Not supported',
+    captionFailed: 'Failed to generate captions. Please try again.',
+    captionFailedThrown: 'Failed to generate captions.',
+    uploadFailed: 'Upload Failed',
+    unknownUploadError: 'Unknown error occurred',
+    fileUploadFailed: 'File upload failed',
+    uploadFailedShort: 'Upload failed',
+    uploadAndSaveFailed: 'Upload and save failed',
+    httpError: (status: number, text: string) => `HTTP ${status}: ${text}`,
+    imageLoadFailed: 'Failed to load',
+    videoInUse: 'This video is in use and cannot be deleted.',
+    imageInUse: 'This image is in use and cannot be deleted.',
+    assetInUse: "You can't delete this asset as it's currently in used in the timeline.",
+    addAssetFailed: 'Failed to add media asset',
+    removeAssetFailed: 'Failed to remove media asset',
+    assetNotFoundForShot: (id: string) => `MediaAsset not found for shot ${id}`,
+    renderStartFailed: (statusText: string) => `Failed to start render process: ${statusText}`,
+    renderMissingId: 'Invalid response: missing renderId',
+    renderTimeout: 'Render timeout exceeded',
+    renderUnknownError: 'Unknown render error',
+    renderNoUrl: 'Invalid response format, no video URL returned',
+    exportCompleted: 'Export completed! Download will start soon.',
+    exportFailed: 'Error during export. Check console for details.',
+    failedShotStatus: 'Generation Error',
+    failedShotOverlay:
+      'Oops, our spell slipped! Credits refunded —you can regenerate this shot in the editor.',
+    failedPlaceholder: 'Generation failed. No credit used.',
+    actionVideoFailed: 'Failed to create action video',
+    validationFailed: (details: string) => `Validation failed: ${details}`,
+    invalidMediaUrl: 'Must be a valid media URL',
+    invalidVideoUrl: 'Must be a valid video URL',
+    invalidModel: 'Invalid model selected',
+    beforeShotNotFound: (id: string) => `Before shot with ID ${id} not found`,
+    afterShotNotFound: (id: string) => `After shot with ID ${id} not found`,
+    shotNotFound: (id: string) => `Shot with ID ${id} not found`,
+    trackNotFound: (id: string) => `Track with ID ${id} not found`,
+    mediaAssetNotFound: (id: string) => `Media asset with ID ${id} not found`,
+    timelineItemNotFound: (id: string) => `Timeline item with ID ${id} not found`,
+    syncUnknownError: 'Unknown error',
+    noDataToSync: 'No data to sync',
+    syncNeedsStoryId: 'Story ID is required for sync',
+    imageUpdated: 'Image Updated. Create matching clip?',
+    retry: 'Retry',
+    create: 'Create',
+  },
+
+  /** Ours: account texts (spec: not shown). */
+  user: {
+    usernameFormat: 'Username must be 3 to 30 characters: lower-case letters, digits or _',
+    displayNameRequired: 'Please enter a display name',
+    displayNameTooLong: 'Display name must be 60 characters or less',
+    passwordTooShort: 'Password must be at least 8 characters',
+    invalidEmail: 'Please enter a valid email address',
+    emptyUpdate: 'At least one field must be provided',
+  },
+} as const;

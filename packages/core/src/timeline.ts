@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { captionStyleOverrideSchema } from './caption-style';
+import { isoDateTimeSchema } from './wire-date';
+
+/** Version written into every stored video_editor_timeline (STYLE.md §5). */
+export const TIMELINE_SCHEMA_VERSION = 1;
+
+/** Timeline frame rate (spec 3 §9). */
+export const DEFAULT_FPS = 30;
+
+export const TIMELINE_ITEM_TYPES = [
+  'video',
+  'image',
+  'audio',
+  'caption',
+  'overlay',
+  'logo',
+] as const;
+export const timelineItemTypeSchema = z.enum(TIMELINE_ITEM_TYPES);
+export type TimelineItemType = z.infer<typeof timelineItemTypeSchema>;
+
+export const EFFECT_TYPES = ['fade-in', 'fade-out'] as const;
+export const effectSchema = z.object({
+  type: z.enum(EFFECT_TYPES),
+  durationInFrames: z.number().nonnegative(),
+});
+export type Effect = z.infer<typeof effectSchema>;
+
+export const overlayConfigSchema = z.object({
+  type: z.literal('error'),
+  message: z.string().optional(),
+});
+export type OverlayConfig = z.infer<typeof overlayConfigSchema>;
+
+export const captionDataSchema = z.object({
+  data: z.object({ text: z.string() }),
+  style: captionStyleOverrideSchema.optional(),
+});
+export type CaptionData = z.infer<typeof captionDataSchema>;
+
+/** Speed bounds: the property editor offers 0.5–2; the engine clamps at 0.1 (spec 3 §4/§5). */
+export const SPEED_LIMITS = {
+  min: 0.1,
+  max: 10,
+  editorMin: 0.5,
+  editorMax: 2,
+  editorStep: 0.25,
+} as const;
+export const VOLUME_LIMITS = { min: 0, max: 1, step: 0.05 } as const;
+
+/**
+ * An item on a track (spec 3 §3). Frame values may be fractional (speed changes divide
+ * durations); start and trims are never negative and durations are positive.
+ */
+export const timelineItemSchema = z.object({
+  id: z.string().min(1),
+  type: timelineItemTypeSchema,
+  title: z.string().optional(),
+  mediaAssetId: z.string().nullable().optional(),
+  shotId: z.string().nullable().optional(),
+  startTimeInFrames: z.number().nonnegative(),
+  durationInFrames: z.number().positive(),
+  sourceTrimStartFrames: z.number().nonnegative().optional(),
+  sourceTrimEndFrames: z.number().nonnegative().optional(),
+  speed: z.number().min(SPEED_LIMITS.min).max(SPEED_LIMITS.max).default(1),
+  volume: z.number().min(VOLUME_LIMITS.min).max(VOLUME_LIMITS.max).default(1),
+  groupId: z.string().nullable().optional(),
+  effects: z.array(effectSchema).optional(),
+  overlayConfig: overlayConfigSchema.optional(),
+  caption: captionDataSchema.optional(),
+  status: z.literal('failed').optional(),
+  statusMessage: z.string().optional(),
+});
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+export type TimelineItemInput = z.input<typeof timelineItemSchema>;
+
+export const TRACK_TYPES = ['video', 'audio', 'file', 'caption'] as const;
+export const trackTypeSchema = z.enum(TRACK_TYPES);
+export type TrackType = z.infer<typeof trackTypeSchema>;
+
+export const TRACK_SUBTYPES = ['music', 'voiceover', 'caption'] as const;
+export const trackSubtypeSchema = z.enum(TRACK_SUBTYPES);
+export type TrackSubtype = z.infer<typeof trackSubtypeSchema>;
+
+/** Derived track category (spec 3 §3). */
+export const TRACK_CATEGORIES = ['image', 'video', 'music', 'voiceover', 'caption'] as const;
+export type TrackCategory = (typeof TRACK_CATEGORIES)[number];
+
+export const trackSchema = z.object({
+  id: z.string().min(1),
+  type: trackTypeSchema,
+  subtype: trackSubtypeSchema.optional(),
+  name: z.string().optional(),
+  items: z.array(timelineItemSchema),
+  isPrimary: z.boolean().optional(),
+});
+export type Track = z.infer<typeof trackSchema>;
+export type TrackInput = z.input<typeof trackSchema>;
+
+export const RESOURCE_TYPES = ['video', 'image', 'audio', 'file'] as const;
+export const resourceTypeSchema = z.enum(RESOURCE_TYPES);
+export type ResourceType = z.infer<typeof resourceTypeSchema>;
+
+export const MEDIA_ASSET_SOURCES = ['generated', 'user_upload'] as const;
+
+export const mediaAssetMetadataSchema = z.looseObject({
+  width: z.number().positive().optional(),
+  height: z.number().positive().optional(),
+  /** seconds */
+  duration: z.number().nonnegative().optional(),
+  fps: z.number().positive().optional(),
+  frames: z.number().nonnegative().optional(),
+});
+
+export const mediaAssetConfigsSchema = z.looseObject({
+  genre: z.string().optional(),
+  mood: z.string().optional(),
+  tempo: z.string().optional(),
+  has_lyrics: z.boolean().optional(),
+});
+
+/** A media asset of the timeline (spec 3 §3). Dates are ISO strings. */
+export const mediaAssetSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().optional(),
+  url: z.string().min(1),
+  thumbnail_url: z.string().nullable().optional(),
+  resource_type: resourceTypeSchema,
+  subtype: trackSubtypeSchema.nullable().optional(),
+  source: z.enum(MEDIA_ASSET_SOURCES).optional(),
+  shot_id: z.string().nullable().optional(),
+  user_id: z.string().nullable().optional(),
+  is_deleted: z.boolean().optional(),
+  created_at: isoDateTimeSchema.optional(),
+  updated_at: isoDateTimeSchema.optional(),
+  status_message: z.string().nullable().optional(),
+  end_frame_reference_image: z.string().nullable().optional(),
+  metadata: mediaAssetMetadataSchema.optional(),
+  configs: mediaAssetConfigsSchema.optional(),
+});
+export type MediaAsset = z.infer<typeof mediaAssetSchema>;
+
+/** The product's own watermark type. */
+export const DEFAULT_WATERMARK_TYPE = 'storyloom';
+
+export const watermarkConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  type: z.string().min(1).default(DEFAULT_WATERMARK_TYPE),
+});
+export type WatermarkConfig = z.infer<typeof watermarkConfigSchema>;
+
+export const captionsConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  style: captionStyleOverrideSchema.optional(),
+});
+
+/** Workflow defaults (spec 1 §3): 30 fps, watermark on with our type, captions on. */
+export const globalConfigSchema = z.object({
+  fps: z.number().int().min(1).max(120).default(DEFAULT_FPS),
+  watermark: watermarkConfigSchema.prefault({}),
+  captions: captionsConfigSchema.prefault({}),
+});
+export type GlobalConfig = z.infer<typeof globalConfigSchema>;
+
+export const DEFAULT_GLOBAL_CONFIG: GlobalConfig = {
+  fps: DEFAULT_FPS,
+  watermark: { enabled: true, type: DEFAULT_WATERMARK_TYPE },
+  captions: { enabled: true },
+};
+
+export const videoEditorTimelineSchema = z.object({
+  schemaVersion: z.literal(TIMELINE_SCHEMA_VERSION).default(TIMELINE_SCHEMA_VERSION),
+  tracks: z.array(trackSchema),
+  mediaAssets: z.array(mediaAssetSchema),
+  globalConfig: globalConfigSchema.prefault({}),
+});
+export type VideoEditorTimeline = z.infer<typeof videoEditorTimelineSchema>;
+export type VideoEditorTimelineInput = z.input<typeof videoEditorTimelineSchema>;
+
+export function emptyTimeline(): VideoEditorTimeline {
+  return {
+    schemaVersion: TIMELINE_SCHEMA_VERSION,
+    tracks: [],
+    mediaAssets: [],
+    globalConfig: {
+      fps: DEFAULT_FPS,
+      watermark: { enabled: true, type: DEFAULT_WATERMARK_TYPE },
+      captions: { enabled: true },
+    },
+  };
+}
