@@ -35,7 +35,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -54,7 +57,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          selector:
+            "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
           message: 'Focused tests (.only) must not be committed.',
         },
       ],

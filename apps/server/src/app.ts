@@ -46,7 +46,9 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
       const first = issues[0];
       return reply.code(400).send({
         error: 'VALIDATION_ERROR',
-        message: first ? `${first.field || error.validationContext}: ${first.message}` : 'Invalid request',
+        message: first
+          ? `${first.field || error.validationContext}: ${first.message}`
+          : 'Invalid request',
         issues,
       });
     }
@@ -108,10 +110,15 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isPage = req.method === 'GET' && !API_PREFIXES.some((p) => url === p || url.startsWith(p));
-    if (!isPage) return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
+    const isPage =
+      req.method === 'GET' && !API_PREFIXES.some((p) => url === p || url.startsWith(p));
+    if (!isPage)
+      return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
     if (!hasApp) {
-      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build`.');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

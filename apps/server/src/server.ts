@@ -28,7 +28,10 @@ export interface StartOptions {
  * Starts Storyloom in the configured mode: `serve` answers HTTP, `worker` runs jobs, `all` does
  * both in one process (the default, and the only choice with the embedded database).
  */
-export async function startStoryloom(config: Config, options: StartOptions = {}): Promise<Storyloom> {
+export async function startStoryloom(
+  config: Config,
+  options: StartOptions = {},
+): Promise<Storyloom> {
   const app = createFastify(config);
   const database = await openDatabase(config);
   const engine = new JobEngine({

@@ -84,11 +84,17 @@ export class Client {
       method,
       headers: {
         origin: this.baseUrl,
-        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body !== undefined && !(body instanceof FormData)
+          ? { 'content-type': 'application/json' }
+          : {}),
+        ...(this.cookies.size
+          ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+          : {}),
         ...headers,
       },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { body: body instanceof FormData ? body : JSON.stringify(body) }
+        : {}),
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -127,7 +133,8 @@ export async function signUp(baseUrl: string, name = 'Creator') {
     name,
     username,
   });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   const me = await client.get('/api/me');
   return { client, email, username, id: (me.body as { id: string }).id };
 }

@@ -14,19 +14,36 @@ describe.each(DATABASES)('story calls on %s', (database) => {
   it('refuses signed-out callers with 401 on every private call', async () => {
     const anon = new Client(server.baseUrl);
     expect((await anon.get('/stories')).status).toBe(401);
-    expect((await anon.post('/stories', { title: 'x', category_id: 'create_from_scratch' })).status).toBe(401);
+    expect(
+      (await anon.post('/stories', { title: 'x', category_id: 'create_from_scratch' })).status,
+    ).toBe(401);
     expect((await anon.patch('/stories/abc', { title: 'x' })).status).toBe(401);
     expect((await anon.delete('/stories/abc')).status).toBe(401);
-    expect((await anon.post('/stories/operate_template_story', { template_story_id: 'a', operation: 'edit' })).status).toBe(401);
+    expect(
+      (
+        await anon.post('/stories/operate_template_story', {
+          template_story_id: 'a',
+          operation: 'edit',
+        })
+      ).status,
+    ).toBe(401);
     expect((await anon.get('/api/me')).status).toBe(401);
   });
 
   it('creates a blank story and lists own stories newest first, 12 a page', async () => {
     const { client, id } = await signUp(server.baseUrl);
-    const blank = await client.post('/stories', { title: 'Untitled', category_id: 'create_from_scratch' });
+    const blank = await client.post('/stories', {
+      title: 'Untitled',
+      category_id: 'create_from_scratch',
+    });
     expect(blank.status).toBe(201);
     const story = blank.body as unknown as Story;
-    expect(story).toMatchObject({ title: 'Untitled', category_id: 'create_from_scratch', status: 'draft', user_id: id });
+    expect(story).toMatchObject({
+      title: 'Untitled',
+      category_id: 'create_from_scratch',
+      status: 'draft',
+      user_id: id,
+    });
     for (let i = 1; i <= 14; i++) {
       await client.post('/stories', { title: `Story ${i}`, category_id: 'script_to_video' });
     }
@@ -46,7 +63,10 @@ describe.each(DATABASES)('story calls on %s', (database) => {
   it("hides another user's private story: 404 for reads and writes", async () => {
     const alice = await signUp(server.baseUrl, 'Alice');
     const bob = await signUp(server.baseUrl, 'Bob');
-    const { body } = await alice.client.post('/stories', { title: 'Secret', category_id: 'script_to_video' });
+    const { body } = await alice.client.post('/stories', {
+      title: 'Secret',
+      category_id: 'script_to_video',
+    });
     const id = (body as unknown as Story).id;
     expect((await bob.client.get(`/stories/${id}`)).status).toBe(404);
     expect((await bob.client.patch(`/stories/${id}`, { title: 'Mine now' })).status).toBe(404);
@@ -55,7 +75,9 @@ describe.each(DATABASES)('story calls on %s', (database) => {
     const own = await alice.client.get(`/stories/${id}`);
     expect(own.status).toBe(200);
     expect((own.body as unknown as Story).title).toBe('Secret');
-    expect(((await bob.client.get('/stories')).body as { stories: Story[] }).stories.map((s) => s.id)).not.toContain(id);
+    expect(
+      ((await bob.client.get('/stories')).body as { stories: Story[] }).stories.map((s) => s.id),
+    ).not.toContain(id);
   });
 
   it('answers a malformed body with 400 naming the field', async () => {
@@ -75,11 +97,23 @@ describe.each(DATABASES)('story calls on %s', (database) => {
 
   it('publishes, lists by category with a recommId, and unpublishes', async () => {
     const { client } = await signUp(server.baseUrl, 'Publisher');
-    const mv = ((await client.post('/stories', { title: 'My MV', category_id: 'music_video' })).body as unknown as Story).id;
-    const sv = ((await client.post('/stories', { title: 'My explainer', category_id: 'script_to_video' })).body as unknown as Story).id;
-    const published = await client.patch(`/stories/${mv}`, { is_published: true, contests: ['contest:202510-story-mv'] });
+    const mv = (
+      (await client.post('/stories', { title: 'My MV', category_id: 'music_video' }))
+        .body as unknown as Story
+    ).id;
+    const sv = (
+      (await client.post('/stories', { title: 'My explainer', category_id: 'script_to_video' }))
+        .body as unknown as Story
+    ).id;
+    const published = await client.patch(`/stories/${mv}`, {
+      is_published: true,
+      contests: ['contest:202510-story-mv'],
+    });
     expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ is_published: true, contests: ['contest:202510-story-mv'] });
+    expect(published.body).toMatchObject({
+      is_published: true,
+      contests: ['contest:202510-story-mv'],
+    });
     expect(published.body.published_at).toBeTruthy();
     await client.patch(`/stories/${sv}`, { is_published: true });
 
@@ -104,14 +138,24 @@ describe.each(DATABASES)('story calls on %s', (database) => {
 
   it('sets the thumbnail and marks it modified', async () => {
     const { client } = await signUp(server.baseUrl);
-    const id = ((await client.post('/stories', { category_id: 'script_to_video' })).body as unknown as Story).id;
-    const res = await client.patch(`/stories/${id}`, { last_export_thumbnail_url: '/media/thumbnails/x.jpg' });
-    expect(res.body).toMatchObject({ last_export_thumbnail_url: '/media/thumbnails/x.jpg', is_thumbnail_modified: true, title: 'Untitled' });
+    const id = (
+      (await client.post('/stories', { category_id: 'script_to_video' })).body as unknown as Story
+    ).id;
+    const res = await client.patch(`/stories/${id}`, {
+      last_export_thumbnail_url: '/media/thumbnails/x.jpg',
+    });
+    expect(res.body).toMatchObject({
+      last_export_thumbnail_url: '/media/thumbnails/x.jpg',
+      is_thumbnail_modified: true,
+      title: 'Untitled',
+    });
   });
 
   it('deletes own stories', async () => {
     const { client } = await signUp(server.baseUrl);
-    const id = ((await client.post('/stories', { category_id: 'asmr_video' })).body as unknown as Story).id;
+    const id = (
+      (await client.post('/stories', { category_id: 'asmr_video' })).body as unknown as Story
+    ).id;
     const res = await client.request('DELETE', `/stories/${id}`);
     expect(res.status).toBe(204);
     expect((await client.get(`/stories/${id}`)).status).toBe(404);
@@ -119,26 +163,57 @@ describe.each(DATABASES)('story calls on %s', (database) => {
 
   it('copies an example story before edit or delete, replacing it in the library', async () => {
     const author = await signUp(server.baseUrl, 'Studio');
-    const t1 = ((await author.client.post('/stories', { title: 'Example one', category_id: 'script_to_video' })).body as unknown as Story).id;
-    const t2 = ((await author.client.post('/stories', { title: 'Example two', category_id: 'music_video' })).body as unknown as Story).id;
-    await server.ctx.database.db.update(stories).set({ isTemplate: true }).where(eq(stories.id, t1));
-    await server.ctx.database.db.update(stories).set({ isTemplate: true }).where(eq(stories.id, t2));
+    const t1 = (
+      (
+        await author.client.post('/stories', {
+          title: 'Example one',
+          category_id: 'script_to_video',
+        })
+      ).body as unknown as Story
+    ).id;
+    const t2 = (
+      (await author.client.post('/stories', { title: 'Example two', category_id: 'music_video' }))
+        .body as unknown as Story
+    ).id;
+    await server.ctx.database.db
+      .update(stories)
+      .set({ isTemplate: true })
+      .where(eq(stories.id, t1));
+    await server.ctx.database.db
+      .update(stories)
+      .set({ isTemplate: true })
+      .where(eq(stories.id, t2));
 
     const user = await signUp(server.baseUrl, 'Learner');
-    const library = async () => ((await user.client.get('/stories')).body as { stories: Story[] }).stories;
-    expect((await library()).filter((s) => s.is_template).map((s) => s.id).sort()).toEqual([t1, t2].sort());
+    const library = async () =>
+      ((await user.client.get('/stories')).body as { stories: Story[] }).stories;
+    expect(
+      (await library())
+        .filter((s) => s.is_template)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([t1, t2].sort());
     // An example is read-only except through a copy.
     expect((await user.client.patch(`/stories/${t1}`, { title: 'x' })).status).toBe(403);
 
-    const edited = await user.client.post('/stories/operate_template_story', { template_story_id: t1, operation: 'edit' });
+    const edited = await user.client.post('/stories/operate_template_story', {
+      template_story_id: t1,
+      operation: 'edit',
+    });
     expect(edited.status).toBe(200);
     const copy = (edited.body as { story: Story }).story;
     expect(copy).toMatchObject({ title: 'Example one', is_template: false, user_id: user.id });
     expect(copy.id).not.toBe(t1);
-    const again = await user.client.post('/stories/operate_template_story', { template_story_id: t1, operation: 'edit' });
+    const again = await user.client.post('/stories/operate_template_story', {
+      template_story_id: t1,
+      operation: 'edit',
+    });
     expect((again.body as { story: Story }).story.id).toBe(copy.id);
 
-    const removed = await user.client.post('/stories/operate_template_story', { template_story_id: t2, operation: 'delete' });
+    const removed = await user.client.post('/stories/operate_template_story', {
+      template_story_id: t2,
+      operation: 'delete',
+    });
     expect(removed.status).toBe(200);
     const ids = (await library()).map((s) => s.id);
     expect(ids).toContain(copy.id);
@@ -146,7 +221,10 @@ describe.each(DATABASES)('story calls on %s', (database) => {
     expect(ids).not.toContain(t2);
     // The author's own examples are untouched.
     expect((await author.client.get(`/stories/${t2}`)).status).toBe(200);
-    const notTemplate = await user.client.post('/stories/operate_template_story', { template_story_id: copy.id, operation: 'edit' });
+    const notTemplate = await user.client.post('/stories/operate_template_story', {
+      template_story_id: copy.id,
+      operation: 'edit',
+    });
     expect(notTemplate.status).toBe(404);
   });
 
@@ -154,7 +232,10 @@ describe.each(DATABASES)('story calls on %s', (database) => {
     const lead = await signUp(server.baseUrl, 'Lead');
     const mate = await signUp(server.baseUrl, 'Mate');
     const outsider = await signUp(server.baseUrl, 'Outsider');
-    const org = await lead.client.post('/api/auth/organization/create', { name: 'Team A', slug: `team-a-${Date.now()}` });
+    const org = await lead.client.post('/api/auth/organization/create', {
+      name: 'Team A',
+      slug: `team-a-${Date.now()}`,
+    });
     expect(org.status).toBe(200);
     await server.ctx.database.db.insert(member).values({
       id: `m-${mate.id}`,
@@ -162,11 +243,18 @@ describe.each(DATABASES)('story calls on %s', (database) => {
       userId: mate.id,
       role: 'member',
     });
-    const id = ((await lead.client.post('/stories', { title: 'Team plan', category_id: 'character_vlog' })).body as unknown as Story).id;
+    const id = (
+      (await lead.client.post('/stories', { title: 'Team plan', category_id: 'character_vlog' }))
+        .body as unknown as Story
+    ).id;
     const mateList = ((await mate.client.get('/stories')).body as { stories: Story[] }).stories;
     expect(mateList.map((s) => s.id)).toContain(id);
-    expect(mateList.find((s) => s.id === id)!.profile).toMatchObject({ display_name: 'Lead', is_team: true });
-    const solo = ((await outsider.client.post('/stories', { category_id: 'asmr_video' })).body as unknown as Story);
+    expect(mateList.find((s) => s.id === id)!.profile).toMatchObject({
+      display_name: 'Lead',
+      is_team: true,
+    });
+    const solo = (await outsider.client.post('/stories', { category_id: 'asmr_video' }))
+      .body as unknown as Story;
     expect(solo.profile.is_team).toBe(false);
     expect((await mate.client.get(`/stories/${id}`)).status).toBe(200);
     expect((await mate.client.delete(`/stories/${id}`)).status).toBe(403);

@@ -15,14 +15,22 @@ const fixture = path.join(here, 'fixtures', 'crash-worker.ts');
 function startProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
     cwd: path.resolve(here, '..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'error', WORKER_HEARTBEAT_SECONDS: '0.5', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      WORKER_HEARTBEAT_SECONDS: '0.5',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('READY')) {
         clearTimeout(timer);
         resolve(child);
@@ -41,7 +49,11 @@ async function waitFor(check: () => boolean, timeoutMs = 60_000) {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve()
+      : child.once('exit', () => resolve()),
+  );
 
 describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -59,7 +71,8 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       cleanups.push(() => pgDb.drop());
       env.DATABASE_URL = pgDb.url;
     }
-    const lines = () => (existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : []);
+    const lines = () =>
+      existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : [];
 
     const first = await startProcess({ ...env, START_RUN: '1' });
     cleanups.push(() => void first.kill('SIGKILL'));

@@ -9,7 +9,12 @@ const testWorkflows: WorkflowDefinition[] = [
   {
     kind: 'test.story',
     steps: [
-      { name: 'storyboard', status: 'processing:generating_storyboard', failureStage: 'generating_storyboard', run: async () => ({ state: { shots: 3 } }) },
+      {
+        name: 'storyboard',
+        status: 'processing:generating_storyboard',
+        failureStage: 'generating_storyboard',
+        run: () => Promise.resolve({ state: { shots: 3 } }),
+      },
       {
         name: 'images',
         status: 'processing:generating_images',
@@ -24,8 +29,18 @@ const testWorkflows: WorkflowDefinition[] = [
           return { pause: Boolean(ctx.input.preview), state: { images: ctx.state.shots } };
         },
       },
-      { name: 'videos', status: 'processing:generating_videos', failureStage: 'generating_videos', run: async () => undefined },
-      { name: 'export', status: 'processing:exporting_video', failureStage: 'exporting_video', run: async () => undefined },
+      {
+        name: 'videos',
+        status: 'processing:generating_videos',
+        failureStage: 'generating_videos',
+        run: () => Promise.resolve(),
+      },
+      {
+        name: 'export',
+        status: 'processing:exporting_video',
+        failureStage: 'exporting_video',
+        run: () => Promise.resolve(),
+      },
     ],
   },
 ];
@@ -63,8 +78,15 @@ describe.each(DATABASES)('workflow runs on %s', (database) => {
   afterAll(() => server?.stop());
 
   async function startRun(userId: string, client: Client, input: Record<string, unknown> = {}) {
-    const story = (await client.post('/stories', { title: 'Run me', category_id: 'script_to_video' })).body as unknown as Story;
-    const run = await server.ctx.workflows.start({ kind: 'test.story', userId, storyId: story.id, input });
+    const story = (
+      await client.post('/stories', { title: 'Run me', category_id: 'script_to_video' })
+    ).body as unknown as Story;
+    const run = await server.ctx.workflows.start({
+      kind: 'test.story',
+      userId,
+      storyId: story.id,
+      input,
+    });
     return { run, story };
   }
 
@@ -77,24 +99,38 @@ describe.each(DATABASES)('workflow runs on %s', (database) => {
     const messages = await readStream(res);
     expect(messages.every((m) => m.workflowRunId === run.id && m.status)).toBe(true);
     expect(messages.at(-1)!.status).toBe('completed');
-    expect(messages.at(-1)!.story).toMatchObject({ id: story.id, status: 'completed', workflow_run_id: run.id });
+    expect(messages.at(-1)!.story).toMatchObject({
+      id: story.id,
+      status: 'completed',
+      workflow_run_id: run.id,
+    });
     const polled = await client.post('/stories/workflow/status', { workflowRunIds: [run.id] });
-    expect(polled.body).toMatchObject({ status: 'RUN_SUCCESS', output: { success: true, story: { id: story.id } } });
+    expect(polled.body).toMatchObject({
+      status: 'RUN_SUCCESS',
+      output: { success: true, story: { id: story.id } },
+    });
   });
 
   it('retries a failing step, then fails the run with its stage once retries are spent', async () => {
     const { client, id } = await signUp(server.baseUrl);
     const flaky = await startRun(id, client, { flaky: true });
     const broken = await startRun(id, client, { failImages: true });
-    const res = await client.request('POST', '/stories/workflow/status_sse', { workflowRunIds: [flaky.run.id, broken.run.id] });
+    const res = await client.request('POST', '/stories/workflow/status_sse', {
+      workflowRunIds: [flaky.run.id, broken.run.id],
+    });
     const messages = await readStream(res);
     const last = (runId: string) => messages.filter((m) => m.workflowRunId === runId).at(-1)!;
     expect(last(flaky.run.id).status).toBe('completed');
     expect(attempts.get(flaky.run.id)).toBe(2);
-    expect(last(broken.run.id)).toMatchObject({ status: 'failed:generating_images', error: 'The illustrator ran out of ink' });
+    expect(last(broken.run.id)).toMatchObject({
+      status: 'failed:generating_images',
+      error: 'The illustrator ran out of ink',
+    });
     const story = (await client.get(`/stories/${broken.story.id}`)).body as unknown as Story;
     expect(story.status).toBe('failed:generating_images');
-    const polled = await client.post('/stories/workflow/status', { workflowRunIds: [flaky.run.id, broken.run.id] });
+    const polled = await client.post('/stories/workflow/status', {
+      workflowRunIds: [flaky.run.id, broken.run.id],
+    });
     expect(polled.body).toMatchObject({
       [flaky.run.id]: { status: 'RUN_SUCCESS' },
       [broken.run.id]: { status: 'RUN_FAILED', error: 'The illustrator ran out of ink' },
@@ -109,14 +145,18 @@ describe.each(DATABASES)('workflow runs on %s', (database) => {
     expect(paused.status).toBe('paused');
     expect(paused.paused_at).toBeTruthy();
     const other = await signUp(server.baseUrl);
-    expect((await other.client.post('/stories/workflow/resume', { workflowRunId: run.id })).status).toBe(404);
+    expect(
+      (await other.client.post('/stories/workflow/resume', { workflowRunId: run.id })).status,
+    ).toBe(404);
     const resumed = await client.post('/stories/workflow/resume', { workflowRunId: run.id });
     expect(resumed.status).toBe(200);
     await waitFor(async () => (await server.ctx.workflows.get(run.id))?.status === 'completed');
     const done = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
     expect(done).toMatchObject({ status: 'completed' });
     expect(done.resumed_at).toBeTruthy();
-    expect((await client.post('/stories/workflow/resume', { workflowRunId: run.id })).status).toBe(409);
+    expect((await client.post('/stories/workflow/resume', { workflowRunId: run.id })).status).toBe(
+      409,
+    );
   });
 
   it("answers bad or foreign ids with the spec's messages", async () => {
@@ -125,13 +165,28 @@ describe.each(DATABASES)('workflow runs on %s', (database) => {
     const { run } = await startRun(id, client);
     const noId = await client.get('/stories/workflow/status_sse');
     expect(noId).toMatchObject({ status: 400, body: { message: 'Invalid workflow ID' } });
-    expect((await client.get('/stories/workflow/status_sse?workflowRunId=nope')).body.message).toBe('Invalid workflow ID');
-    expect((await stranger.client.get(`/stories/workflow/status_sse?workflowRunId=${run.id}`)).body.message).toBe('Invalid workflow ID');
-    for (const body of [{}, { workflowRunIds: [] }, { workflowRunIds: 'x' }, { workflowRunIds: ['nope'] }]) {
+    expect((await client.get('/stories/workflow/status_sse?workflowRunId=nope')).body.message).toBe(
+      'Invalid workflow ID',
+    );
+    expect(
+      (await stranger.client.get(`/stories/workflow/status_sse?workflowRunId=${run.id}`)).body
+        .message,
+    ).toBe('Invalid workflow ID');
+    for (const body of [
+      {},
+      { workflowRunIds: [] },
+      { workflowRunIds: 'x' },
+      { workflowRunIds: ['nope'] },
+    ]) {
       const res = await client.post('/stories/workflow/status_sse', body);
       expect(res).toMatchObject({ status: 400, body: { message: 'Invalid workflow IDs' } });
     }
-    expect((await stranger.client.post('/stories/workflow/status', { workflowRunIds: [run.id] })).status).toBe(400);
-    expect((await new Client(server.baseUrl).get(`/stories/workflow/status_sse?workflowRunId=${run.id}`)).status).toBe(401);
+    expect(
+      (await stranger.client.post('/stories/workflow/status', { workflowRunIds: [run.id] })).status,
+    ).toBe(400);
+    expect(
+      (await new Client(server.baseUrl).get(`/stories/workflow/status_sse?workflowRunId=${run.id}`))
+        .status,
+    ).toBe(401);
   });
 });

@@ -55,7 +55,7 @@ async function openPglite(dir: string): Promise<Database> {
       }
       // Without parameters a command may hold several statements (pg-boss's migrations do).
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
   };

@@ -11,8 +11,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 // ---- Accounts (better-auth's tables; field names are the ones better-auth expects) ----
 
@@ -58,8 +60,14 @@ export const account = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', {
+      withTimezone: true,
+      precision: 3,
+    }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', {
+      withTimezone: true,
+      precision: 3,
+    }),
     scope: text('scope'),
     password: text('password'),
     createdAt: createdAt(),
@@ -198,7 +206,10 @@ export const workflowRuns = pgTable(
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [index('workflow_runs_story_idx').on(t.storyId), index('workflow_runs_updated_idx').on(t.updatedAt)],
+  (t) => [
+    index('workflow_runs_story_idx').on(t.storyId),
+    index('workflow_runs_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /** Live worker processes; each writes a heartbeat so others can tell when one has died. */
@@ -207,7 +218,9 @@ export const workers = pgTable('workers', {
   host: text('host').notNull(),
   pid: integer('pid').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, precision: 3 })
+    .notNull()
+    .defaultNow(),
 });
 
 /** Which worker holds which active job; a dead worker's claims are failed so the job retries. */

@@ -88,7 +88,11 @@ export class JobEngine {
     if (work) await this.startWorking();
   }
 
-  async send<T extends object>(queue: string, data: T, options: { startAfterSeconds?: number } = {}) {
+  async send<T extends object>(
+    queue: string,
+    data: T,
+    options: { startAfterSeconds?: number } = {},
+  ) {
     const id = await this.boss.send(queue, data, {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
@@ -174,7 +178,8 @@ export class JobEngine {
       }
       await db.delete(jobClaims).where(inArray(jobClaims.workerId, deadIds));
       await db.delete(workers).where(inArray(workers.id, deadIds));
-      if (reaped > 0) this.opts.logger.warn({ reaped, deadWorkers: deadIds }, 'retrying jobs of stopped workers');
+      if (reaped > 0)
+        this.opts.logger.warn({ reaped, deadWorkers: deadIds }, 'retrying jobs of stopped workers');
     } catch (error) {
       this.opts.logger.warn({ err: error }, 'reaping stopped workers failed');
     }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** Where a blob lives; the first segment of every generated key. */
-export const BLOB_FOLDERS = ['avatars', 'uploads', 'thumbnails', 'exports', 'media', 'tmp'] as const;
+export const BLOB_FOLDERS = [
+  'avatars',
+  'uploads',
+  'thumbnails',
+  'exports',
+  'media',
+  'tmp',
+] as const;
 export type BlobFolder = (typeof BLOB_FOLDERS)[number];
 
 export const CONTENT_TYPES = {

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { contentTypeOf, isBlobKey, type BlobInfo, type BlobStore, type ByteRange } from './blob-store.js';
+import {
+  contentTypeOf,
+  isBlobKey,
+  type BlobInfo,
+  type BlobStore,
+  type ByteRange,
+} from './blob-store.js';
 
 /** Blobs as files under one root folder, served by the server at `/media/{key}`. */
 export class LocalBlobStore implements BlobStore {
@@ -24,7 +30,10 @@ export class LocalBlobStore implements BlobStore {
     // Write beside, then rename: a reader never sees half a file.
     const partial = `${file}.${randomUUID()}.part`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial));
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(partial),
+      );
       await rename(partial, file);
     } catch (error) {
       await rm(partial, { force: true });

@@ -62,7 +62,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       await requireUser(ctx.auth, req);
       const file = await req.file({ limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw badRequest('Send the image in the field "file"');
+      if (!file || file.fieldname !== 'file')
+        throw badRequest('Send the image in the field "file"');
       const body = await file.toBuffer().catch((error: unknown) => {
         if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, 'FILE_TOO_LARGE', 'The image must be 10 MB or less');
@@ -70,7 +71,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         throw error;
       });
       const ext = sniffImage(Uint8Array.from(body.subarray(0, 16)));
-      if (!ext) throw badRequest('Only png, jpeg, webp and gif images are accepted', 'UNSUPPORTED_TYPE');
+      if (!ext)
+        throw badRequest('Only png, jpeg, webp and gif images are accepted', 'UNSUPPORTED_TYPE');
       const key = newBlobKey('uploads', ext);
       await ctx.blobs.put(key, body);
       return { imageUrl: ctx.blobs.url(key) };

@@ -5,7 +5,10 @@ import type { ByteRange } from './blob-store.js';
  * Returns undefined when there is no usable header (serve the whole blob) and 'unsatisfiable'
  * when the range lies outside the blob (answer 416).
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined; // multi-range or malformed: serve it all, as RFC 9110 allows

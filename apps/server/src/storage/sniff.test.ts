@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sniffImage } from './sniff.js';
 
 const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  Uint8Array.from(
+    parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)),
+  );
 
 describe('sniffImage', () => {
   it('recognises each accepted format by its signature', () => {

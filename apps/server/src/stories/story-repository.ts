@@ -20,7 +20,12 @@ const profileColumns = {
   isTeam: sql<boolean>`exists (select 1 from ${member} m where m.user_id = ${stories}.user_id)`,
 };
 
-type ProfileColumns = { displayName: string; username: string | null; avatarUrl: string | null; isTeam: boolean };
+type ProfileColumns = {
+  displayName: string;
+  username: string | null;
+  avatarUrl: string | null;
+  isTeam: boolean;
+};
 
 export function toStory(row: StoryRow & ProfileColumns): Story {
   return {
@@ -57,6 +62,7 @@ export function toStory(row: StoryRow & ProfileColumns): Story {
     advanced_settings: row.advancedSettings ?? {},
     storyboard: row.storyboard,
     video_editor_timeline: row.videoEditorTimeline,
+    version: row.version,
     profile: {
       display_name: row.displayName,
       username: row.username,
@@ -75,7 +81,8 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (!cursor) return undefined;
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
+    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at)))
+      return undefined;
     return { at: new Date(at), id };
   } catch {
     return undefined;
@@ -96,7 +103,10 @@ export class StoryRepository {
     const sortColumn = sortBy === 'published' ? stories.publishedAt : stories.createdAt;
     const after = decodeCursor(cursor);
     const keyset = after
-      ? or(sql`${sortColumn} < ${after.at}`, and(sql`${sortColumn} = ${after.at}`, sql`${stories.id} < ${after.id}`))
+      ? or(
+          sql`${sortColumn} < ${after.at}`,
+          and(sql`${sortColumn} = ${after.at}`, sql`${stories.id} < ${after.id}`),
+        )
       : undefined;
     const rows = await this.select()
       .where(and(where, keyset))
@@ -104,10 +114,15 @@ export class StoryRepository {
       .limit(PAGE_SIZE + 1);
     const pageRows = rows.slice(0, PAGE_SIZE);
     const last = pageRows.at(-1);
-    const lastAt = last ? (sortBy === 'published' ? last.story.publishedAt : last.story.createdAt) : null;
+    const lastAt = last
+      ? sortBy === 'published'
+        ? last.story.publishedAt
+        : last.story.createdAt
+      : null;
     return {
       stories: pageRows.map((r) => toStory({ ...r.story, ...r })),
-      nextCursor: rows.length > PAGE_SIZE && last && lastAt ? encodeCursor(lastAt, last.story.id) : null,
+      nextCursor:
+        rows.length > PAGE_SIZE && last && lastAt ? encodeCursor(lastAt, last.story.id) : null,
     };
   }
 

@@ -55,7 +55,8 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: "Create a story; with {title:'Untitled', category_id:'create_from_scratch'} a blank one",
+        summary:
+          "Create a story; with {title:'Untitled', category_id:'create_from_scratch'} a blank one",
         body: storyCreateSchema,
         response: { 201: storySchema },
       },
@@ -78,7 +79,13 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const viewer = await requireUser(ctx.auth, req);
-      return { story: await service.operateTemplate(viewer, req.body.template_story_id, req.body.operation) };
+      return {
+        story: await service.operateTemplate(
+          viewer,
+          req.body.template_story_id,
+          req.body.operation,
+        ),
+      };
     },
   );
 

@@ -57,7 +57,12 @@ export class StoryService {
     if (row && row.isTemplate) {
       throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
     }
-    if (row && (row.isPublished || row.isPublic || (await this.repo.teamUserIds(viewer.id)).includes(row.userId))) {
+    if (
+      row &&
+      (row.isPublished ||
+        row.isPublic ||
+        (await this.repo.teamUserIds(viewer.id)).includes(row.userId))
+    ) {
       throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
     }
     throw notFound();
@@ -86,7 +91,11 @@ export class StoryService {
     if (input.contests !== undefined) set.contests = [...new Set(input.contests)];
     if (input.is_published !== undefined) {
       set.isPublished = input.is_published;
-      set.publishedAt = input.is_published ? (row.isPublished ? row.publishedAt : new Date()) : null;
+      set.publishedAt = input.is_published
+        ? row.isPublished
+          ? row.publishedAt
+          : new Date()
+        : null;
     }
     if (input.last_export_thumbnail_url !== undefined) {
       set.lastExportThumbnailUrl = input.last_export_thumbnail_url;
@@ -108,7 +117,11 @@ export class StoryService {
    * example in their library. For 'delete' the copy is made already deleted, so the example
    * simply leaves their library. Repeating the call reuses the same copy.
    */
-  async operateTemplate(viewer: SessionUser, templateId: string, operation: 'edit' | 'delete'): Promise<Story> {
+  async operateTemplate(
+    viewer: SessionUser,
+    templateId: string,
+    operation: 'edit' | 'delete',
+  ): Promise<Story> {
     const template = await this.repo.findById(templateId);
     if (!template || !template.isTemplate) throw notFound();
     const deletedAt = operation === 'delete' ? new Date() : null;

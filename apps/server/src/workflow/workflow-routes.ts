@@ -56,7 +56,8 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await requireUser(ctx.auth, req);
       const ids = parseIds(req.body.workflowRunIds, MESSAGES.workflow.invalidIds);
       const runs = await ownRuns(user, ids);
-      if (runs.length !== ids.length) throw badRequest(MESSAGES.workflow.invalidIds, 'INVALID_WORKFLOW_IDS');
+      if (runs.length !== ids.length)
+        throw badRequest(MESSAGES.workflow.invalidIds, 'INVALID_WORKFLOW_IDS');
       const byId = new Map<string, WorkflowPollResponse>();
       for (const run of runs) {
         const message = await messageFor(run);

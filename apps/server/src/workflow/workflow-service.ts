@@ -117,7 +117,10 @@ export class WorkflowService {
   }
 
   async get(runId: string): Promise<WorkflowRun | undefined> {
-    const [run] = await this.database.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
+    const [run] = await this.database.db
+      .select()
+      .from(workflowRuns)
+      .where(eq(workflowRuns.id, runId));
     return run;
   }
 
@@ -170,7 +173,10 @@ export class WorkflowService {
         setProgress: (percent) => this.update(run, { progress: Math.round(percent) }),
       });
     } catch (error) {
-      this.logger.warn({ err: error, workflowRunId: run.id, step: step.name }, 'workflow step failed');
+      this.logger.warn(
+        { err: error, workflowRunId: run.id, step: step.name },
+        'workflow step failed',
+      );
       if (job.isLastAttempt) {
         await this.fail(run, step, error);
         return;
@@ -259,7 +265,9 @@ export class WorkflowService {
 }
 
 /** The polling variant of a run's status (spec 1 §4). */
-export function pollStatusOf(status: string): 'RUN_SUCCESS' | 'RUN_FAILED' | 'RUN_CANCELED' | 'RUN_RUNNING' {
+export function pollStatusOf(
+  status: string,
+): 'RUN_SUCCESS' | 'RUN_FAILED' | 'RUN_CANCELED' | 'RUN_RUNNING' {
   if (status === 'completed') return 'RUN_SUCCESS';
   if (status === 'canceled') return 'RUN_CANCELED';
   if (status.startsWith('failed')) return 'RUN_FAILED';

@@ -1,0 +1,64 @@
+import {
+  BLANK_STORY,
+  publishedStoriesResponseSchema,
+  storyListResponseSchema,
+  storySchema,
+  type CategoryId,
+  type Story,
+} from '@storyloom/core';
+import { z } from 'zod';
+import { requestJson, requestNoContent, withQuery } from './api-client';
+
+const storyPath = (id: string) => `/stories/${encodeURIComponent(id)}`;
+
+/** GET /stories: the user's own stories (and their team's), newest first, 12 a page. */
+export function fetchMyStories(cursor: string | null) {
+  return requestJson(withQuery('/stories', { cursor }), storyListResponseSchema);
+}
+
+/** GET /stories/published: the community feed; works signed out. */
+export function fetchPublishedStories(cursor: string | null, categoryId: CategoryId | null) {
+  return requestJson(
+    withQuery('/stories/published', { cursor, category_id: categoryId }),
+    publishedStoriesResponseSchema,
+  );
+}
+
+/** GET /stories/{id}. */
+export function fetchStory(id: string): Promise<Story> {
+  return requestJson(storyPath(id), storySchema);
+}
+
+/** POST /stories with the blank story body: the "create blank story" call. */
+export function createBlankStory(): Promise<Story> {
+  return requestJson('/stories', storySchema, { method: 'POST', body: { ...BLANK_STORY } });
+}
+
+/** DELETE /stories/{id} (204). */
+export function deleteStory(id: string): Promise<void> {
+  return requestNoContent(storyPath(id), { method: 'DELETE' });
+}
+
+const workflowRunSchema = z.object({ workflowRunId: z.string().min(1) });
+
+/** POST /stories/workflow/rebuild_timeline_and_export: the failed card's Recover. */
+export function recoverStory(storyId: string): Promise<{ workflowRunId: string }> {
+  return requestJson('/stories/workflow/rebuild_timeline_and_export', workflowRunSchema, {
+    method: 'POST',
+    body: { story_id: storyId, force_music_reselection: false, rebuild_timeline: true },
+  });
+}
+
+const operatedTemplateSchema = z.object({ story: z.looseObject({ id: z.string().min(1) }) });
+
+/** POST /stories/operate_template_story: copies a template before it is edited or deleted. */
+export async function operateTemplateStory(
+  templateStoryId: string,
+  operation: 'edit' | 'delete',
+): Promise<{ id: string }> {
+  const { story } = await requestJson('/stories/operate_template_story', operatedTemplateSchema, {
+    method: 'POST',
+    body: { template_story_id: templateStoryId, operation },
+  });
+  return { id: story.id };
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Profile } from '@storyloom/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { updateProfile } from '../lib/account-api';
+import { queryKeys } from '../lib/query-keys';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { FormError } from '../ui/form-error';
+import { PageContainer } from '../ui/page-container';
+import { Spinner } from '../ui/spinner';
+import {
+  profileFormSchema,
+  profileFormValues,
+  profileUpdate,
+  type ProfileForm,
+  type ProfileFormInput,
+} from './profile-form';
+import { useProfile } from './use-profile';
+
+/** /profile: edit username, display name and avatar URL. */
+export function ProfilePage() {
+  const { data: profile, error } = useProfile();
+  return (
+    <PageContainer width="narrow" className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">Profile</h1>
+        <p className="mt-1 text-sm text-zinc-600">How you appear on the stories you publish.</p>
+      </div>
+      {profile ? (
+        <ProfileEditor key={profile.id} profile={profile} />
+      ) : error ? (
+        <FormError message={error.message} />
+      ) : (
+        <Spinner label="Loading profile" />
+      )}
+    </PageContainer>
+  );
+}
+
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileFormInput, unknown, ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: profileFormValues(profile),
+  });
+  const [displayName, avatarUrl] = useWatch({ control, name: ['displayName', 'avatarUrl'] });
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    meta: { errorToast: false },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.profile, updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      reset(profileFormValues(updated));
+      toast.success('Profile updated');
+    },
+    onError: (error) => setServerError(error.message),
+  });
+
+  const onSubmit = (form: ProfileForm) => {
+    setServerError(null);
+    const update = profileUpdate(profile, form);
+    if (Object.keys(update).length > 0) save.mutate(update);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex flex-col gap-5 rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar name={displayName || profile.displayName} url={avatarUrl || null} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-zinc-900">{profile.displayName}</p>
+          <p className="truncate text-sm text-zinc-500">{profile.email}</p>
+          {profile.isTeam ? (
+            <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              Team account
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <FormError message={serverError} />
+      <Field
+        label="Username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Field
+        label="Display name"
+        error={errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <Field
+        label="Avatar URL"
+        type="url"
+        placeholder="https://…"
+        error={errors.avatarUrl?.message}
+        {...register('avatarUrl')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!isDirty || save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

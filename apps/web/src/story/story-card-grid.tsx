@@ -1,0 +1,47 @@
+import { MESSAGES, type Story } from '@storyloom/core';
+import { clsx } from 'clsx';
+import { MY_STORIES_GRID_CLASS, MY_STORIES_SKELETONS } from '../lib/grid-layout';
+import { CardSkeletons } from '../ui/card-skeleton';
+import { EmptyState } from '../ui/empty-state';
+import { LoadError } from '../ui/load-error';
+import { StoryCard, STORY_CARD_IMAGE_HEIGHT } from './story-card';
+
+interface StoryCardGridProps {
+  stories: Story[];
+  isPending: boolean;
+  isError: boolean;
+  isFetchingNextPage: boolean;
+  onRetry: () => void;
+  /** Skeletons on first load (the library shows 8). */
+  initialSkeletons?: number;
+}
+
+/** The library's card grid: 8 skeletons first, 4 more while the next page loads. */
+export function StoryCardGrid({
+  stories,
+  isPending,
+  isError,
+  isFetchingNextPage,
+  onRetry,
+  initialSkeletons = MY_STORIES_SKELETONS.initial,
+}: StoryCardGridProps) {
+  return (
+    <div className={clsx('grid items-start gap-4', MY_STORIES_GRID_CLASS)}>
+      {isPending ? (
+        <CardSkeletons count={initialSkeletons} imageHeight={STORY_CARD_IMAGE_HEIGHT} />
+      ) : isError && stories.length === 0 ? (
+        <LoadError what="your stories" onRetry={onRetry} />
+      ) : stories.length === 0 ? (
+        <EmptyState text={MESSAGES.myStories.empty} />
+      ) : (
+        stories.map((story) => <StoryCard key={story.id} story={story} />)
+      )}
+      {isFetchingNextPage ? (
+        <CardSkeletons
+          count={MY_STORIES_SKELETONS.nextPage}
+          imageHeight={STORY_CARD_IMAGE_HEIGHT}
+        />
+      ) : null}
+    </div>
+  );
+}

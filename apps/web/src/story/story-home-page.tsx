@@ -1,0 +1,17 @@
+import { PageContainer } from '../ui/page-container';
+import { CommunityStoriesSection } from './community-stories-section';
+import { CreateYourWaySection } from './create-your-way-section';
+import { MyStorySection } from './my-story-section';
+import { WebEditingPromoDialog } from './web-editing-promo-dialog';
+
+/** /story: Create Your Way, My Story, Community Stories (spec 1 §2). */
+export function StoryHomePage() {
+  return (
+    <PageContainer className="flex flex-col gap-12">
+      <CreateYourWaySection />
+      <MyStorySection />
+      <CommunityStoriesSection />
+      <WebEditingPromoDialog />
+    </PageContainer>
+  );
+}
