@@ -70,7 +70,9 @@ describe('signing up, creating a story and coming back after signing in', () => 
     await myCards.first().waitFor();
     expect(await myCards.allTextContents()).toContain('Untitled');
     await saveScreenshot(page, 'journey-my-stories');
-    const fromServer = await page.evaluate(async () => (await fetch('/stories')).json());
+    const fromServer = await page.evaluate(async (): Promise<unknown> =>
+      (await fetch('/stories')).json(),
+    );
     expect((fromServer as { stories: { id: string }[] }).stories.map((s) => s.id)).toContain(
       storyId,
     );
