@@ -33,7 +33,10 @@ export async function startStoryloom(
   options: StartOptions = {},
 ): Promise<Storyloom> {
   const app = createFastify(config);
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
   const engine = new JobEngine({
     database,
     logger: app.log,

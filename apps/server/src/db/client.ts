@@ -34,8 +34,10 @@ export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Told about connection errors outside any query (a server restart, a dropped link). */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError);
   return openPglite(path.join(opts.dataDir, 'db'));
 }
 
@@ -64,8 +66,13 @@ async function openPglite(dir: string): Promise<Database> {
 /** Serialises migration across processes that start at once against one PostgreSQL. */
 const MIGRATION_LOCK = 7_316_001;
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that breaks must not crash the process: the pool replaces it.
+  pool.on('error', onConnectionError);
   const db = drizzlePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {
