@@ -52,7 +52,12 @@ const SYSTEM_PACKAGES = [
     why: 'end-to-end browser tests',
     present: () => isExecutable(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
   },
-  // { pkg: 'espeak-ng', when: 'runtime', why: 'local voice-over', present: () => hasCommand('espeak-ng') },
+  {
+    pkg: 'espeak-ng',
+    when: 'runtime',
+    why: 'local voice-over',
+    present: () => hasCommand('espeak-ng'),
+  },
 ];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,3 +1,4 @@
+import type { Providers } from '@storyloom/pipeline';
 import type { Auth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -11,4 +12,6 @@ export interface AppContext {
   auth: Auth;
   blobs: BlobStore;
   workflows: WorkflowService;
+  /** The AI providers generation runs on (local ones unless configured otherwise). */
+  providers: Providers;
 }

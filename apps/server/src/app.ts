@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,11 +15,14 @@ import type { Config } from './config.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { HttpError } from './http/errors.js';
 import { mediaRoutes } from './storage/media-routes.js';
+import { fontRoutes } from './render/font-routes.js';
+import { generationRoutes } from './generation/generation-routes.js';
+import { renderRoutes } from './render/render-routes.js';
+import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
+import { storySyncRoutes } from './stories/story-sync-routes.js';
+import { serveWebApp } from './web/web-app.js';
 import { workflowRoutes } from './workflow/workflow-routes.js';
-
-/** Paths the single-page app never owns: unknown ones among them answer JSON 404s. */
-const API_PREFIXES = ['/api/', '/stories', '/media/', '/healthz'];
 
 export function createFastify(config: Pick<Config, 'logLevel'>): FastifyInstance {
   const app = Fastify({
@@ -98,28 +98,11 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   authRoutes(app, ctx);
   mediaRoutes(app, ctx);
   storyRoutes(app, ctx);
+  storySyncRoutes(app, ctx);
   workflowRoutes(app, ctx);
-  await serveWebApp(app, ctx.config.webDistDir);
-}
-
-/** The built web app, with every non-API path falling back to index.html for client routing. */
-async function serveWebApp(app: FastifyInstance, distDir: string) {
-  const hasApp = existsSync(path.join(distDir, 'index.html'));
-  if (hasApp) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const isPage =
-      req.method === 'GET' && !API_PREFIXES.some((p) => url === p || url.startsWith(p));
-    if (!isPage)
-      return reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
-    if (!hasApp) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build`.');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  renderRoutes(app, ctx);
+  generationRoutes(app, ctx);
+  fontRoutes(app);
+  authorProfileRoutes(app, ctx);
+  await serveWebApp(app, ctx);
 }

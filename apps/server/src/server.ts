@@ -8,6 +8,9 @@ import { openDatabase } from './db/client.js';
 import { JobEngine } from './jobs/job-engine.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+import { createLocalProviders, type Providers } from '@storyloom/pipeline';
+import { generationWorkflows } from './generation/generation-workflows.js';
+import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 
 export interface Storyloom {
@@ -22,6 +25,8 @@ export interface Storyloom {
 export interface StartOptions {
   /** Extra workflow definitions (the product's arrive with their capabilities; tests add their own). */
   workflows?: WorkflowDefinition[];
+  /** Providers replacing the local ones (tests force failures this way). */
+  providers?: Partial<Providers>;
 }
 
 /**
@@ -51,7 +56,10 @@ export async function startStoryloom(
     auth: createAuth(config, database),
     blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
     workflows,
+    providers: { ...createLocalProviders(), ...options.providers },
   };
+  for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
+  for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
   await engine.start({ work: config.mode !== 'serve' });
 

@@ -286,3 +286,22 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
     }
   }
 }
+
+/** Credits a new account starts with (ours; see docs/decisions.md, "Generation (issue 4)"). */
+export const STARTING_CREDIT_BALANCE = 5000;
+
+/** Credits of a generation run: the amount charged when it starts, and under which type. */
+export function generationCharge(
+  category: GeneratingCategory | 'create_from_scratch',
+  preview: boolean,
+): { amount: number; creditType: CreditType | null } {
+  if (category === 'create_from_scratch') return { amount: 0, creditType: null };
+  const input =
+    category === 'music_video'
+      ? { category, videoType: 'singing-dancing' as const, preview }
+      : { category, preview };
+  return {
+    amount: calculateCredits(input).totalCredits,
+    creditType: creditType(category, preview),
+  };
+}

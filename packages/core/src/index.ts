@@ -1,5 +1,6 @@
 export * from './action-video';
 export * from './asmr';
+export * from './author-profile';
 export * from './caption-detection';
 export * from './caption-style';
 export * from './categories';

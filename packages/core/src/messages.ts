@@ -132,6 +132,8 @@ export const MESSAGES = {
     frameFailed: 'Failed to set thumbnail from frame',
     deleteFailed: 'Failed to delete thumbnail',
     featureUnavailable: 'This feature is currently unavailable',
+    /** Ours: a thumbnail upload that is not a png, jpeg, webp or gif of 10 MB or less. */
+    invalidFile: 'Please choose a png, jpeg, webp or gif image of 10 MB or less.',
   },
 
   /** Spec 1 §4 export overlay. */
@@ -195,6 +197,14 @@ export const MESSAGES = {
     processingTime: 'Processing typically takes 2-5 minutes.',
     renderEstimate: (minutes: number) => `~${minutes}min render, fully editable`,
     steps: ['Creating Story', 'Generating Images', 'Creating Videos'],
+  },
+
+  /** Ours: the credit balance and its refusal (spec 2 §1: credits are shown before generating). */
+  credits: {
+    notEnough: (needed: number, balance: number) =>
+      `Not enough credits: this story needs ${needed} credits and your balance is ${balance}.`,
+    balance: (balance: number) => `${balance} credits`,
+    estimate: (credits: number) => `${credits} credits`,
   },
 
   /** Spec 2 §5 and §8: creation-form validation and errors. */
@@ -353,6 +363,16 @@ export const MESSAGES = {
     imageUpdated: 'Image Updated. Create matching clip?',
     retry: 'Retry',
     create: 'Create',
+    /** Ours: refusals of the timeline engine that the spec describes without a text. */
+    groupNotFound: (id: string) => `Group with ID ${id} not found`,
+    notEnoughSpace: 'There is not enough free space on this track',
+    invalidTrim: 'The item cannot be trimmed that far',
+    invalidPosition: 'Items cannot be placed before the start of the timeline',
+    notOnItemBoundary: 'Drop the item at the start or the end of another item',
+    selectionNotContiguous: 'Only neighbouring items of one track can be moved together',
+    invalidCaptionTiming: 'A caption must start at 0 or later and last at least one frame',
+    /** Ours: POST /stories/{id}/sync with a base_version older than the story's (409). */
+    syncConflict: 'This story was changed in another tab. Reload to get the latest version.',
   },
 
   /** Ours: account texts (spec: not shown). */

@@ -48,6 +48,8 @@ export const storyMetadataSchema = z.looseObject({
   /** seconds */
   duration: z.number().nonnegative().optional(),
   fps: z.number().positive().optional(),
+  /** Ours: earlier thumbnails, newest first (at most 10), for 'pick from history'. */
+  thumbnail_history: z.array(z.string()).optional(),
 });
 export type StoryMetadata = z.infer<typeof storyMetadataSchema>;
 
@@ -193,6 +195,8 @@ export const BLANK_STORY = {
 export const storyPatchSchema = z
   .object({
     is_published: z.boolean().optional(),
+    /** Ours: true makes the story readable through its share link (generate link). */
+    is_public: z.boolean().optional(),
     /** A URL or a storage path. */
     last_export_thumbnail_url: z.string().min(1).max(2048).nullable().optional(),
     is_thumbnail_modified: z.boolean().optional(),

@@ -60,6 +60,11 @@ export const timelineItemSchema = z.object({
   shotId: z.string().nullable().optional(),
   startTimeInFrames: z.number().nonnegative(),
   durationInFrames: z.number().positive(),
+  /**
+   * Source window of a video or audio item, as positions in its media measured in timeline
+   * frames at speed 1 (seconds × fps): the item plays source [start, end), so
+   * end − start = durationInFrames × speed (see docs/decisions.md, packages/timeline).
+   */
   sourceTrimStartFrames: z.number().nonnegative().optional(),
   sourceTrimEndFrames: z.number().nonnegative().optional(),
   speed: z.number().min(SPEED_LIMITS.min).max(SPEED_LIMITS.max).default(1),

@@ -235,6 +235,44 @@ export const jobClaims = pgTable(
   (t) => [index('job_claims_worker_idx').on(t.workerId)],
 );
 
+// ---- Credits ----
+
+/** A user's credit balance (one row per user, made with the starting grant on first use). */
+export const creditAccounts = pgTable('credit_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  balance: integer('balance').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every credit movement: the starting grant, a charge when a run starts (negative), a refund
+ * when it fails (positive). At most one charge and one refund per run, by a unique index.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** grant | charge | refund */
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    creditType: text('credit_type'),
+    workflowRunId: text('workflow_run_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('credit_ledger_run_kind_idx')
+      .on(t.workflowRunId, t.kind)
+      .where(sql`${t.workflowRunId} is not null`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -247,4 +285,6 @@ export const schema = {
   workflowRuns,
   workers,
   jobClaims,
+  creditAccounts,
+  creditLedger,
 };

@@ -158,12 +158,14 @@ export class StoryRepository {
     );
   }
 
-  async listPublished(categoryId: string | undefined, cursor?: string) {
+  /** Published stories, newest first; of one category and/or one author when asked. */
+  async listPublished(categoryId: string | undefined, cursor?: string, authorId?: string) {
     return this.page(
       and(
         eq(stories.isPublished, true),
         isNull(stories.deletedAt),
         categoryId ? eq(stories.categoryId, categoryId) : undefined,
+        authorId ? eq(stories.userId, authorId) : undefined,
       ),
       'published',
       cursor,

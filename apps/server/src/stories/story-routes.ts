@@ -13,6 +13,7 @@ import {
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser, sessionUser } from '../auth/session.js';
+import { storyAssetsRoutes } from './story-assets-routes.js';
 import { StoryRepository } from './story-repository.js';
 import { StoryService } from './story-service.js';
 
@@ -119,4 +120,6 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.code(204).send();
     },
   );
+
+  storyAssetsRoutes(app, ctx, service);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Story } from '@storyloom/core';
 import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import { communityModerationIssue, contentModerationRefusal } from './content-moderation.js';
 import type { SessionUser } from '../auth/session.js';
 import { toStory, type NewStory, type StoryRepository, type StoryRow } from './story-repository.js';
 
@@ -18,6 +19,7 @@ export interface StoryCreateInput {
 export interface StoryPatchInput {
   title?: string | undefined;
   is_published?: boolean | undefined;
+  is_public?: boolean | undefined;
   last_export_thumbnail_url?: string | null | undefined;
   is_thumbnail_modified?: boolean | undefined;
   contests?: string[] | undefined;
@@ -68,6 +70,12 @@ export class StoryService {
     throw notFound();
   }
 
+  /** The owner's story (download-all-assets is for the owner only, spec 1 §6). */
+  async ownStory(id: string, viewer: SessionUser): Promise<Story> {
+    await this.owned(id, viewer);
+    return this.get(id, viewer);
+  }
+
   async create(viewer: SessionUser, input: StoryCreateInput): Promise<Story> {
     const row = await this.repo.insert({
       userId: viewer.id,
@@ -89,6 +97,12 @@ export class StoryService {
     const set: Partial<NewStory> = {};
     if (input.title !== undefined) set.title = input.title;
     if (input.contests !== undefined) set.contests = [...new Set(input.contests)];
+    if (input.is_public !== undefined) set.isPublic = input.is_public;
+    // What the community sees is moderated when it is published and when its title changes.
+    const willBePublished = input.is_published ?? row.isPublished;
+    if (willBePublished && (input.is_published === true || input.title !== undefined)) {
+      if (communityModerationIssue(input.title ?? row.title)) throw contentModerationRefusal();
+    }
     if (input.is_published !== undefined) {
       set.isPublished = input.is_published;
       set.publishedAt = input.is_published
@@ -99,6 +113,11 @@ export class StoryService {
     }
     if (input.last_export_thumbnail_url !== undefined) {
       set.lastExportThumbnailUrl = input.last_export_thumbnail_url;
+      set.metadata = withThumbnailHistory(
+        row.metadata,
+        row.lastExportThumbnailUrl,
+        input.last_export_thumbnail_url,
+      );
       set.isThumbnailModified = input.is_thumbnail_modified ?? true;
     } else if (input.is_thumbnail_modified !== undefined) {
       set.isThumbnailModified = input.is_thumbnail_modified;
@@ -156,4 +175,25 @@ export class StoryService {
     });
     return toStory((await this.repo.findByIdIncludingDeleted(copy.id))!);
   }
+}
+
+/** Ours: the story's earlier thumbnails, newest first, for 'pick from history' (spec 1 §2). */
+export const THUMBNAIL_HISTORY_MAX = 10;
+
+/**
+ * Metadata with `thumbnail_history` updated for a thumbnail change: the replaced thumbnail
+ * goes first, the new one leaves the list, duplicates are dropped, at most 10 are kept.
+ */
+export function withThumbnailHistory(
+  metadata: Record<string, unknown>,
+  previous: string | null,
+  next: string | null,
+): Record<string, unknown> {
+  const history = Array.isArray(metadata.thumbnail_history)
+    ? metadata.thumbnail_history.filter((url): url is string => typeof url === 'string')
+    : [];
+  const updated = [...new Set([previous, ...history])].filter(
+    (url): url is string => !!url && url !== next,
+  );
+  return { ...metadata, thumbnail_history: updated.slice(0, THUMBNAIL_HISTORY_MAX) };
 }

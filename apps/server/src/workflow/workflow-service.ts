@@ -40,6 +40,8 @@ export interface WorkflowDefinition {
   steps: WorkflowStep[];
   retryLimit?: number;
   expireInSeconds?: number;
+  /** Called once when a run of this kind fails for good (e.g. to refund its credits). */
+  onFailure?: (run: WorkflowRun) => Promise<void>;
 }
 
 const STEP_QUEUE = 'workflow.step';
@@ -92,6 +94,8 @@ export class WorkflowService {
   }
 
   async start(opts: {
+    /** The run id, when the caller needs it before the run starts (e.g. to charge credits). */
+    id?: string;
     kind: string;
     userId: string | null;
     storyId?: string | null;
@@ -102,7 +106,7 @@ export class WorkflowService {
     const [run] = await this.database.db
       .insert(workflowRuns)
       .values({
-        id: randomUUID(),
+        id: opts.id ?? randomUUID(),
         kind: opts.kind,
         userId: opts.userId,
         storyId: opts.storyId ?? null,
@@ -229,6 +233,11 @@ export class WorkflowService {
       .returning();
     if (updated) {
       await this.syncStory(updated);
+      try {
+        await this.definitions.get(updated.kind)?.onFailure?.(updated);
+      } catch (hookError) {
+        this.logger.error({ err: hookError, workflowRunId: run.id }, 'failure hook failed');
+      }
       this.announce(run.id);
     }
   }

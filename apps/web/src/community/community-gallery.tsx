@@ -1,4 +1,4 @@
-import type { CategoryId } from '@storyloom/core';
+import type { CategoryId, Story } from '@storyloom/core';
 import { clsx } from 'clsx';
 import {
   COMMUNITY_GRID_CLASS,
@@ -10,7 +10,7 @@ import { CardSkeletons } from '../ui/card-skeleton';
 import { EmptyState } from '../ui/empty-state';
 import { InfiniteScrollSentinel } from '../ui/infinite-scroll-sentinel';
 import { LoadError } from '../ui/load-error';
-import { CommunityPreviewDialog } from './community-preview-dialog';
+import { StoryPreviewDialog } from '../preview/story-preview-dialog';
 import { CommunityStoryCard } from './community-story-card';
 import { useCommunityPreview } from './use-community-preview';
 import { usePublishedStories } from './use-published-stories';
@@ -25,18 +25,41 @@ interface CommunityGalleryProps {
 }
 
 /** Published stories in a 2/3/4/5-column grid, with skeletons and the preview dialog. */
-export function CommunityGallery({
-  categoryId,
+export function CommunityGallery({ categoryId, ...props }: CommunityGalleryProps) {
+  return <CommunityStoryGrid query={usePublishedStories(categoryId)} {...props} />;
+}
+
+/** What the grid needs of an infinite list of story pages. */
+export interface StoryPagesQuery {
+  data?: { pages: readonly { stories: Story[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+interface CommunityStoryGridProps extends Omit<CommunityGalleryProps, 'categoryId'> {
+  query: StoryPagesQuery;
+}
+
+/**
+ * A grid of published stories (the gallery, an author's profile): 6/9/12 skeletons first by
+ * width, a row more while the next page loads, the empty text, and the community preview,
+ * which rewrites the address to /story/community/{id} while open.
+ */
+export function CommunityStoryGrid({
+  query,
   emptyText,
   infinite,
   initialPreviewId = null,
-}: CommunityGalleryProps) {
+}: CommunityStoryGridProps) {
   const width = useViewportWidth();
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
-    usePublishedStories(categoryId);
+    query;
   const preview = useCommunityPreview(initialPreviewId);
   const stories = data?.pages.flatMap((page) => page.stories) ?? [];
-
   return (
     <>
       <div className={clsx('grid gap-4', COMMUNITY_GRID_CLASS)}>
@@ -67,7 +90,8 @@ export function CommunityGallery({
           onVisible={() => void fetchNextPage()}
         />
       ) : null}
-      <CommunityPreviewDialog
+      <StoryPreviewDialog
+        variant="community"
         storyId={preview.openId}
         stories={stories}
         onNavigate={preview.open}

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
+import { ExplainerForm } from './explainer/explainer-form';
 import type { CreatePageMode } from '@storyloom/core';
 
 /** Each mode's banner (spec 2 §2: "each mode has its own banner image"). */
@@ -15,7 +16,7 @@ const banners: Record<CreatePageMode, { icon: ReactNode; gradient: string }> = {
   asmr: { icon: <AudioLines />, gradient: 'from-rose-400 to-pink-600' },
 };
 
-/** /story/create/{mode}: the creation page's frame; the forms come in a later issue. */
+/** /story/create/{mode}: the creation page; the explainer form is live, the others come later. */
 export function CreatePage() {
   const { mode } = useParams();
   const content = createPageContent(mode);
@@ -40,9 +41,13 @@ export function CreatePage() {
         </h1>
         <p className="relative mt-2 max-w-2xl text-white/85">{content.description}</p>
       </header>
-      <ComingSoonNotice title={content.notice}>
-        Until then, you can start from scratch with a blank story from the Create Story menu.
-      </ComingSoonNotice>
+      {content.form === 'script' ? (
+        <ExplainerForm />
+      ) : (
+        <ComingSoonNotice title={content.notice}>
+          Until then, you can start from scratch with a blank story from the Create Story menu.
+        </ComingSoonNotice>
+      )}
     </PageContainer>
   );
 }

@@ -9,5 +9,6 @@ export const queryKeys = {
     mine: () => ['stories', 'mine'] as const,
     published: (categoryId: CategoryId | null) => ['stories', 'published', categoryId] as const,
     detail: (id: string) => ['stories', 'detail', id] as const,
+    author: (username: string) => ['stories', 'author', username] as const,
   },
 };

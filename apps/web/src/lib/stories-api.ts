@@ -1,10 +1,14 @@
 import {
+  authorProfileApiPath,
+  authorProfileResponseSchema,
   BLANK_STORY,
   publishedStoriesResponseSchema,
   storyListResponseSchema,
   storySchema,
   type CategoryId,
+  type ExportJobPayloadInput,
   type Story,
+  type StoryPatch,
 } from '@storyloom/core';
 import { z } from 'zod';
 import { requestJson, requestNoContent, withQuery } from './api-client';
@@ -61,4 +65,25 @@ export async function operateTemplateStory(
     body: { template_story_id: templateStoryId, operation },
   });
   return { id: story.id };
+}
+
+/** PATCH /stories/{id}: publish, unpublish, make public, thumbnail, contests. */
+export function patchStory(id: string, patch: StoryPatch): Promise<Story> {
+  return requestJson(storyPath(id), storySchema, { method: 'PATCH', body: { ...patch } });
+}
+
+/** POST /stories/workflow/export: the share flow's export job (owner only). */
+export function startExport(payload: ExportJobPayloadInput): Promise<{ workflowRunId: string }> {
+  return requestJson('/stories/workflow/export', workflowRunSchema, {
+    method: 'POST',
+    body: { ...payload },
+  });
+}
+
+/** GET /api/profiles/{username}: an author's public profile and published stories. */
+export function fetchAuthorProfile(username: string, cursor: string | null) {
+  return requestJson(
+    withQuery(authorProfileApiPath(username), { cursor }),
+    authorProfileResponseSchema,
+  );
 }

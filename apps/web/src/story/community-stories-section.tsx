@@ -2,6 +2,7 @@ import { MESSAGES, type CategoryId } from '@storyloom/core';
 import { useState } from 'react';
 import { CategoryChips } from '../community/category-chips';
 import { CommunityGallery } from '../community/community-gallery';
+import { CommunitySoundToggle } from '../community/community-sound-toggle';
 import { SectionHeader } from '../ui/section-header';
 
 /** Section 3 of the story home: published stories, filterable by category. */
@@ -14,7 +15,10 @@ export function CommunityStoriesSection() {
         viewAllTo="/story/community"
         viewAllLabel={MESSAGES.home.viewAll}
       />
-      <CategoryChips value={categoryId} onChange={setCategoryId} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <CategoryChips value={categoryId} onChange={setCategoryId} />
+        <CommunitySoundToggle />
+      </div>
       <CommunityGallery
         categoryId={categoryId}
         emptyText={MESSAGES.home.communityEmpty}

@@ -5,12 +5,10 @@ import {
   categoryName,
   type Story,
 } from '@storyloom/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatStoryDate } from '../lib/format-date';
 import { FailedStoryActionBar } from './failed-story-action-bar';
 import { StoryCardThumbnail } from './story-card-thumbnail';
-import { StoryPreviewDialog } from './story-preview-dialog';
 import { useEditStory } from './use-story-mutations';
 
 /** Card image height (spec 1 §9). */
@@ -19,18 +17,23 @@ export const STORY_CARD_IMAGE_HEIGHT = 146;
 /**
  * A card of the user's library. Clicking it by state (spec 1 §2): ready opens the preview,
  * editor-ready opens the editor's list view, draft the editor, failed the story detail;
- * processing cards do nothing. Failed cards carry their actions.
+ * processing cards do nothing. Failed cards carry their actions. The grid owns the preview.
  */
-export function StoryCard({ story }: { story: Story }) {
+export function StoryCard({
+  story,
+  onPreview,
+}: {
+  story: Story;
+  onPreview: (story: Story) => void;
+}) {
   const navigate = useNavigate();
-  const [previewOpen, setPreviewOpen] = useState(false);
   const edit = useEditStory();
   const state = storyCardState(story);
   const click = storyCardClick(story);
 
   const onClick = () => {
     if (click.kind === 'preview') {
-      setPreviewOpen(true);
+      onPreview(story);
     } else if (click.kind === 'navigate') {
       // A template is copied before it is edited (spec 1 §4); the copy opens in the editor.
       if (story.is_template && click.href.startsWith('/story/editor')) edit.mutate(story);
@@ -86,9 +89,6 @@ export function StoryCard({ story }: { story: Story }) {
         <div className="mt-auto border-t border-zinc-100 px-3 py-2.5">
           <FailedStoryActionBar story={story} size="xs" />
         </div>
-      ) : null}
-      {click.kind === 'preview' ? (
-        <StoryPreviewDialog story={story} open={previewOpen} onOpenChange={setPreviewOpen} />
       ) : null}
     </div>
   );

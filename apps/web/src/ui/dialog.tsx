@@ -11,14 +11,17 @@ interface DialogProps {
   description?: ReactNode;
   showDescription?: boolean;
   children?: ReactNode;
-  /** Panel width: md for confirmations and notices, lg for media. */
-  size?: 'md' | 'lg';
+  /** Panel width: md for confirmations and notices, lg for media, xl (960px) for editors. */
+  size?: 'md' | 'lg' | 'xl';
   /** Extra classes for the panel (not its width: use `size`). */
   className?: string;
   hideClose?: boolean;
 }
 
-/** A centred modal on Radix Dialog: focus trap, Escape and outside-click close, titled. */
+/**
+ * A centred modal on Radix Dialog: focus trap, Escape and outside-click close, titled. It sits
+ * above the full-screen story preview (z-50), so confirmations opened from it are on top.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -33,11 +36,11 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 animate-fade-in bg-zinc-950/50 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-[60] animate-fade-in bg-zinc-950/50 backdrop-blur-sm" />
         <RadixDialog.Content
           className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-fade-in overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none',
-            size === 'md' ? 'max-w-md' : 'max-w-3xl',
+            'fixed top-1/2 left-1/2 z-[60] max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-fade-in overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none',
+            { md: 'max-w-md', lg: 'max-w-3xl', xl: 'max-w-[960px]' }[size],
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}

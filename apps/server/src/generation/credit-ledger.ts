@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { MESSAGES, STARTING_CREDIT_BALANCE } from '@storyloom/core';
+import type { Db } from '../db/client.js';
+import { creditAccounts, creditLedger } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+
+export type LedgerEntry = typeof creditLedger.$inferSelect;
+
+/** 402 with the balance and the price, so the form can say what is missing. */
+export class NotEnoughCreditsError extends HttpError {
+  constructor(
+    readonly needed: number,
+    readonly balance: number,
+  ) {
+    super(402, 'NOT_ENOUGH_CREDITS', MESSAGES.credits.notEnough(needed, balance));
+  }
+}
+
+/**
+ * Per-user credits: a balance row and a ledger of every movement. A charge is refused when the
+ * balance is short; a run is charged at most once and refunded at most once (unique index on
+ * run and kind), whatever retries or crashes happen.
+ */
+export class CreditLedger {
+  constructor(private readonly db: Db) {}
+
+  /** The account, made with the starting grant on first use. */
+  private async ensureAccount(userId: string): Promise<void> {
+    const [made] = await this.db
+      .insert(creditAccounts)
+      .values({ userId, balance: STARTING_CREDIT_BALANCE })
+      .onConflictDoNothing()
+      .returning();
+    if (made) {
+      await this.db.insert(creditLedger).values({
+        id: randomUUID(),
+        userId,
+        kind: 'grant',
+        amount: STARTING_CREDIT_BALANCE,
+        creditType: 'starting_balance',
+      });
+    }
+  }
+
+  async balance(userId: string): Promise<number> {
+    await this.ensureAccount(userId);
+    const [row] = await this.db
+      .select({ balance: creditAccounts.balance })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.userId, userId));
+    return row?.balance ?? 0;
+  }
+
+  async entries(userId: string, limit = 50): Promise<LedgerEntry[]> {
+    return this.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(desc(creditLedger.createdAt))
+      .limit(limit);
+  }
+
+  /** Charges a run (0 is recorded too, so the ledger lists every run); refuses when short. */
+  async charge(opts: {
+    userId: string;
+    amount: number;
+    creditType: string | null;
+    workflowRunId: string;
+  }): Promise<void> {
+    await this.ensureAccount(opts.userId);
+    await this.db.transaction(async (tx) => {
+      const [account] = await tx
+        .update(creditAccounts)
+        .set({
+          balance: sql`${creditAccounts.balance} - ${opts.amount}`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(eq(creditAccounts.userId, opts.userId), gte(creditAccounts.balance, opts.amount)),
+        )
+        .returning();
+      if (!account) {
+        const [row] = await tx
+          .select({ balance: creditAccounts.balance })
+          .from(creditAccounts)
+          .where(eq(creditAccounts.userId, opts.userId));
+        throw new NotEnoughCreditsError(opts.amount, row?.balance ?? 0);
+      }
+      await tx.insert(creditLedger).values({
+        id: randomUUID(),
+        userId: opts.userId,
+        kind: 'charge',
+        amount: -opts.amount,
+        creditType: opts.creditType,
+        workflowRunId: opts.workflowRunId,
+      });
+    });
+  }
+
+  /** Gives back what a run was charged, once: a second call finds the refund and does nothing. */
+  async refund(workflowRunId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [charge] = await tx
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.workflowRunId, workflowRunId), eq(creditLedger.kind, 'charge')));
+      if (!charge) return false;
+      const [refund] = await tx
+        .insert(creditLedger)
+        .values({
+          id: randomUUID(),
+          userId: charge.userId,
+          kind: 'refund',
+          amount: -charge.amount,
+          creditType: charge.creditType,
+          workflowRunId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!refund) return false;
+      await tx
+        .update(creditAccounts)
+        .set({ balance: sql`${creditAccounts.balance} + ${refund.amount}`, updatedAt: new Date() })
+        .where(eq(creditAccounts.userId, charge.userId));
+      return true;
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BRAND_NAME, sanitizeFileTitle, storyAssetListsSchema } from '@storyloom/core';
+import type { AppContext } from '../app-context.js';
+import { requireUser } from '../auth/session.js';
+import { ZipWriter } from '../zip/zip-writer.js';
+import { storyAssetLists } from './story-assets.js';
+import type { StoryService } from './story-service.js';
+import { StoryZipService } from './story-zip-service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Download all assets (spec 1 §7): the asset lists and the zip, for the owner only. */
+export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service: StoryService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const zips = new StoryZipService(ctx.blobs, ctx.config.publicUrl);
+  const tags = ['stories'];
+
+  r.get(
+    '/stories/:id/assets',
+    {
+      schema: {
+        tags,
+        summary: "A story's asset URLs by kind (owner only)",
+        params: idParams,
+        response: { 200: storyAssetListsSchema },
+      },
+    },
+    async (req) =>
+      storyAssetLists(await service.ownStory(req.params.id, await requireUser(ctx.auth, req))),
+  );
+
+  r.get(
+    '/stories/:id/assets.zip',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every asset of a story as a zip, streamed (owner only); 502 with per-kind counts when files fail',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const story = await service.ownStory(req.params.id, await requireUser(ctx.auth, req));
+      const files = await zips.files(storyAssetLists(story));
+      const name = `${BRAND_NAME}_${sanitizeFileTitle(story.title)}_${story.id}_assets.zip`;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'no-store',
+      });
+      const zip = new ZipWriter(res);
+      try {
+        for (const file of files) await zip.addFile(file.path, await zips.read(file));
+        await zip.finish();
+        res.end();
+      } catch (error) {
+        // Headers are gone: cut the download short so the browser reports it failed.
+        req.log.warn({ err: error }, 'zip stream failed');
+        res.destroy(error instanceof Error ? error : undefined);
+      }
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import type { Shot, SyncResponse } from '@storyloom/core';
+import { MESSAGES } from '@storyloom/core';
+import { loadTimeline } from '@storyloom/timeline';
+import type { SessionUser } from '../auth/session.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import type { StoryRepository, StoryRow } from './story-repository.js';
+import type { StorySyncRepository } from './story-sync-repository.js';
+
+export interface StorySyncInput {
+  /** Shots to upsert; null deletes one. */
+  shots_map: Record<string, Shot | null>;
+  /** The whole timeline, validated and repaired here before it is stored. */
+  video_editor_timeline: Record<string, unknown>;
+  /** The story version the editor's changes are based on. */
+  base_version: number;
+}
+
+/**
+ * POST /stories/{id}/sync (spec 3 §4 "Sync with server", §7): the owner's editor stores its
+ * shots and timeline. A write based on an older version than the story's is refused with 409
+ * and changes nothing, so one tab never silently overwrites another's newer work.
+ */
+export class StorySyncService {
+  constructor(
+    private readonly stories: StoryRepository,
+    private readonly sync: StorySyncRepository,
+  ) {}
+
+  async apply(id: string, viewer: SessionUser, input: StorySyncInput): Promise<SyncResponse> {
+    const row = await this.owned(id, viewer);
+    for (const [key, shot] of Object.entries(input.shots_map)) {
+      if (shot && shot.shot_id !== key)
+        throw badRequest(`shots_map.${key}.shot_id: must be the shot's key (${key})`);
+    }
+    if (row.version !== input.base_version) throw stale();
+    const loaded = loadTimeline(input.video_editor_timeline);
+    if (!loaded.ok) throw new HttpError(400, 'INVALID_TIMELINE', loaded.reason.message);
+
+    const storyboard: Record<string, unknown> = { ...(row.storyboard ?? {}) };
+    const current = storyboard.shots_map;
+    const shots: Record<string, unknown> =
+      typeof current === 'object' && current !== null && !Array.isArray(current)
+        ? { ...(current as Record<string, unknown>) }
+        : {};
+    for (const [shotId, shot] of Object.entries(input.shots_map)) {
+      if (shot === null) delete shots[shotId];
+      else shots[shotId] = shot;
+    }
+    storyboard.shots_map = shots;
+
+    const version = await this.sync.writeIfVersion(id, input.base_version, {
+      storyboard,
+      videoEditorTimeline: loaded.timeline,
+    });
+    if (version === null) throw stale();
+    return { version, is_export_outdated: true };
+  }
+
+  /** Writes are the owner's (the same rules as the other story writes). */
+  private async owned(id: string, viewer: SessionUser): Promise<StoryRow> {
+    const row = await this.stories.findById(id);
+    if (row && row.userId === viewer.id) return row;
+    if (row && row.isTemplate)
+      throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
+    if (
+      row &&
+      (row.isPublished ||
+        row.isPublic ||
+        (await this.stories.teamUserIds(viewer.id)).includes(row.userId))
+    )
+      throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
+    throw notFound();
+  }
+}
+
+const stale = () => conflict(MESSAGES.editor.syncConflict, 'STALE_VERSION');

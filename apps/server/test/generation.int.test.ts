@@ -1,0 +1,262 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  orderedShots,
+  STARTING_CREDIT_BALANCE,
+  type Story,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { speechRegions, type ImageProvider } from '@storyloom/pipeline';
+import { creditAccounts, creditLedger } from '../src/db/schema.js';
+import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+
+const SCRIPT =
+  'Cats are curious creatures. Every morning, our cat hosts a tiny webinar about the garden. ' +
+  'She explains the birds, the trees and the sunlight. Then she takes a well deserved nap.';
+
+interface Poll {
+  status: string;
+  output: { story?: Story; error?: string };
+  error?: string;
+}
+
+async function finish(client: Client, workflowRunId: string, timeoutMs = 120_000): Promise<Poll> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const poll = (
+      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
+    ).body as unknown as Poll;
+    if (poll.status !== 'RUN_RUNNING') return poll;
+    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(poll.status)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function download(client: Client, url: string, dir: string, name: string) {
+  const res = await client.request('GET', url);
+  expect(res.status).toBe(200);
+  const file = path.join(dir, name);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return file;
+}
+
+async function mediaDuration(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+}
+
+/** Mean loudness (dB) of a stretch of a file's sound. */
+async function meanVolume(file: string, from: number, to: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-ss',
+    String(from),
+    '-t',
+    String(to - from),
+    '-i',
+    file,
+    '-af',
+    'volumedetect',
+    '-vn',
+    '-f',
+    'null',
+    '-',
+  ]);
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
+}
+
+describe.each(DATABASES)('explainer generation on %s', (database) => {
+  let server: TestServer;
+  let failing: TestServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    const brokenIllustrator: ImageProvider = {
+      name: 'broken-illustrator',
+      generate: () => Promise.reject(new Error('the illustrator ran out of ink')),
+    };
+    failing = await startTestServer(database, { providers: { image: brokenIllustrator } });
+    dir = mkdtempSync(path.join(tmpdir(), 'storyloom-generation-'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await failing?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('turns a script into a completed story with an MP4 timed to its voice-over', async () => {
+    const { client } = await signUp(server.baseUrl);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+    });
+    const start = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      auto_rewrite: false,
+      visual_style: 'animation',
+      voiceover_voice: 'calm_male',
+    });
+    expect(start.status).toBe(200);
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    const poll = await finish(client, workflowRunId);
+    expect(poll.status).toBe('RUN_SUCCESS');
+    const story = poll.output.story!;
+    expect(story).toMatchObject({ status: 'completed', category_id: 'script_to_video' });
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 1100,
+    });
+
+    // Storyboard: shots in lexorank order with their active image and voice-over.
+    const shots = orderedShots(story.storyboard!.shots_map);
+    expect(shots.length).toBeGreaterThanOrEqual(2);
+    expect(shots.map((s) => s.shot_id)).toEqual(
+      shots.map((_, i) => `shot-${String(i + 1).padStart(3, '0')}`),
+    );
+    for (const shot of shots) {
+      expect(shot.active_image_id).toBe(`image-${shot.shot_id}`);
+      expect(shot.active_image_url).toMatch(/^\/media\/media\/.+\.jpg$/);
+      expect(shot.active_voice_over_audio_url).toMatch(/^\/media\/media\/.+\.wav$/);
+      expect(shot.image_prompt).toContain('3D animated feature film style');
+    }
+    const scripts = shots.map((s) => s.script).join(' ');
+    expect(scripts).toBe(SCRIPT);
+
+    // Timeline: primary shots, voice-over, captions, music; the workflow defaults.
+    const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+    expect(timeline.globalConfig).toMatchObject({
+      fps: 30,
+      watermark: { enabled: true },
+      captions: { enabled: true },
+    });
+    const primary = timeline.tracks.find((t) => t.isPrimary)!;
+    expect(primary.items.map((i) => i.shotId)).toEqual(shots.map((s) => s.shot_id));
+    const voice = timeline.tracks.find((t) => t.subtype === 'voiceover')!;
+    const music = timeline.tracks.find((t) => t.subtype === 'music')!;
+    const captions = timeline.tracks.find((t) => t.type === 'caption')!;
+    expect(voice.items).toHaveLength(shots.length);
+    expect(captions.items.length).toBeGreaterThan(shots.length);
+    expect(music.items.map((i) => i.volume)).toEqual([0.5, 0.12, 0.5]);
+
+    // The export: an MP4 as long as the voice-over, and a thumbnail.
+    expect(story.last_export_url).toMatch(/^\/media\/exports\/.+\.mp4$/);
+    expect(story.last_export_thumbnail_url).toMatch(/^\/media\/thumbnails\/.+\.jpg$/);
+    const mp4 = await download(client, story.last_export_url!, dir, `${database}.mp4`);
+    const voiceSeconds = shots.reduce(
+      (sum, s) => sum + Number((s as Record<string, unknown>).voice_duration),
+      0,
+    );
+    expect(Math.abs((await mediaDuration(mp4)) - voiceSeconds)).toBeLessThan(0.1);
+
+    // Captions sit on the speech of the voice files within 150 ms.
+    const fps = 30;
+    for (const item of voice.items) {
+      const asset = timeline.mediaAssets.find((a) => a.id === item.mediaAssetId)!;
+      const res = await client.request('GET', asset.url);
+      const regions = speechRegions(Buffer.from(await res.arrayBuffer())).map((r) => ({
+        start: item.startTimeInFrames / fps + r.start,
+        end: item.startTimeInFrames / fps + r.end,
+      }));
+      const mine = captions.items.filter((c) => c.shotId === item.shotId);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const caption of mine) {
+        const from = caption.startTimeInFrames / fps;
+        const to = from + caption.durationInFrames / fps;
+        expect(Math.min(...regions.map((r) => Math.abs(r.start - from)))).toBeLessThanOrEqual(0.15);
+        expect(Math.min(...regions.map((r) => Math.abs(r.end - to)))).toBeLessThanOrEqual(0.15);
+      }
+    }
+
+    // Music alone in the intro is audible.
+    expect(await meanVolume(mp4, 0.1, 0.9)).toBeGreaterThan(-40);
+  }, 180_000);
+
+  it('refuses a bad payload with the spec messages', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const empty = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: ' \n ',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain(MESSAGES.generate.scriptRequired);
+    const long = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: 'a'.repeat(901),
+    });
+    expect(long.body.message).toContain(MESSAGES.generate.scriptTooLong);
+    const ratio = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      aspect_ratio: '1:1',
+    });
+    expect(ratio.status).toBe(400);
+    const voice = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      voiceover_voice: 'robot',
+    });
+    expect(voice.body.message).toContain(MESSAGES.generate.unknownVoice);
+    expect(
+      (
+        await new Client(server.baseUrl).post('/stories/workflow/generate_script_to_video', {
+          script_content: SCRIPT,
+        })
+      ).status,
+    ).toBe(401);
+    // Nothing was charged for refused requests.
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+    });
+  });
+
+  it('refuses clearly when the balance is short', async () => {
+    const { client, id } = await signUp(server.baseUrl);
+    await client.get('/api/credits');
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ balance: 50 })
+      .where(eq(creditAccounts.userId, id));
+    const res = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+    });
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe(MESSAGES.credits.notEnough(1100, 50));
+  });
+
+  it('ends in failed:generating_images with the spec message and refunds exactly once', async () => {
+    const { client, id } = await signUp(failing.baseUrl);
+    const start = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      is_preview: false,
+    });
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    const poll = await finish(client, workflowRunId);
+    expect(poll.status).toBe('RUN_FAILED');
+    expect(poll.output.story?.status).toBe('failed:generating_images');
+    expect(poll.error).toBe('Generating images failed. The credits has been refunded.');
+    // Give any straggling retry a moment, then count.
+    await new Promise((r) => setTimeout(r, 1500));
+    const ledger = await failing.ctx.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, id));
+    expect(ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
+    expect(ledger.filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+    });
+  }, 60_000);
+});

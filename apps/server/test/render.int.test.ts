@@ -1,0 +1,313 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderStatus, Story } from '@storyloom/core';
+import { newBlobKey, type BlobExtension } from '../src/storage/blob-store.js';
+import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+
+async function ffmpeg(output: string, args: string[]) {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, output]);
+  return output;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function probe(bytes: Buffer, dir: string) {
+  const file = path.join(dir, `probe-${Date.now()}-${Math.random()}.mp4`);
+  writeFileSync(file, bytes);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_entries',
+    'stream=codec_type,width,height,sample_rate:format=duration',
+    file,
+  ]);
+  return JSON.parse(stdout) as {
+    streams: { codec_type: string; width?: number; height?: number; sample_rate?: string }[];
+    format: { duration: string };
+  };
+}
+
+describe.each(DATABASES)('render and export on %s', (database) => {
+  let server: TestServer;
+  let dir: string;
+  const urls: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    dir = mkdtempSync(path.join(tmpdir(), 'storyloom-render-api-'));
+    const store = async (name: string, ext: BlobExtension, args: string[]) => {
+      const file = await ffmpeg(path.join(dir, `${name}.${ext}`), args);
+      const key = newBlobKey('uploads', ext);
+      await server.ctx.blobs.put(key, readFileSync(file));
+      urls[name] = server.ctx.blobs.url(key);
+    };
+    await store('clip', 'mp4', [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=30:d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+    ]);
+    await store('still', 'png', ['-f', 'lavfi', '-i', 'testsrc=s=320x320:d=1', '-frames:v', '1']);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const timeline = (clipUrl = urls.clip!) => ({
+    tracks: [
+      {
+        id: 'main',
+        type: 'video',
+        isPrimary: true,
+        items: [
+          {
+            id: 'a',
+            type: 'video',
+            mediaAssetId: 'clip',
+            startTimeInFrames: 0,
+            durationInFrames: 30,
+          },
+          {
+            id: 'b',
+            type: 'image',
+            mediaAssetId: 'still',
+            startTimeInFrames: 30,
+            durationInFrames: 15,
+          },
+        ],
+      },
+      {
+        id: 'caps',
+        type: 'caption',
+        items: [
+          {
+            id: 'c',
+            type: 'caption',
+            startTimeInFrames: 0,
+            durationInFrames: 45,
+            caption: { data: { text: 'From the server' } },
+          },
+        ],
+      },
+    ],
+    mediaAssets: [
+      { id: 'clip', url: clipUrl, resource_type: 'video', title: 'Clip' },
+      { id: 'still', url: urls.still!, resource_type: 'image' },
+    ],
+  });
+
+  async function renderStatus(client: Client, id: string) {
+    return waitFor(
+      async () =>
+        (await client.get(`/api/internal/storybuilder/render_video?id=${id}`))
+          .body as unknown as RenderStatus,
+      (s) => s.status === 'success' || s.status === 'error',
+    );
+  }
+
+  it('renders a timeline to an MP4 in storage and reports its status', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const start = await client.post('/api/internal/storybuilder/render_video', {
+      ...timeline(),
+      watermarkConfig: { enabled: true, type: 'storyloom' },
+      configFromStory: { aspectRatio: '9:16' },
+    });
+    expect(start.status).toBe(200);
+    const renderId = (start.body as { renderId: string }).renderId;
+    expect(renderId).toMatch(/^[0-9a-f-]{36}$/);
+    const status = await renderStatus(client, renderId);
+    expect(status).toMatchObject({ renderId, status: 'success' });
+    expect(status.url).toMatch(/^\/media\/exports\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.mp4$/);
+    const video = await client.request('GET', status.url!);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    const info = await probe(Buffer.from(await video.arrayBuffer()), dir);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+    expect(info.streams.find((s) => s.codec_type === 'audio')?.sample_rate).toBe('48000');
+    expect(Math.abs(Number(info.format.duration) - 1.5)).toBeLessThanOrEqual(1 / 30);
+  }, 120_000);
+
+  it('keeps renders to their owner and signed-in users', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const stranger = await signUp(server.baseUrl);
+    const body = { ...timeline(), watermarkConfig: { enabled: false, type: 'storyloom' } };
+    expect(
+      (await new Client(server.baseUrl).post('/api/internal/storybuilder/render_video', body))
+        .status,
+    ).toBe(401);
+    const { renderId } = (await client.post('/api/internal/storybuilder/render_video', body))
+      .body as { renderId: string };
+    expect(
+      (await stranger.client.get(`/api/internal/storybuilder/render_video?id=${renderId}`)).status,
+    ).toBe(404);
+    expect((await client.get('/api/internal/storybuilder/render_video?id=nope')).status).toBe(404);
+    await renderStatus(client, renderId);
+  }, 120_000);
+
+  it('refuses an invalid timeline naming the field, and fails on missing media with a clear error', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const bad = timeline();
+    (bad.tracks[0]!.items[0] as { durationInFrames: number }).durationInFrames = 0;
+    const refused = await client.post('/api/internal/storybuilder/render_video', {
+      ...bad,
+      watermarkConfig: { enabled: true, type: 'storyloom' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/tracks\.0\.items\.0\.durationInFrames/);
+
+    const missing = timeline('/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.mp4');
+    const { renderId } = (
+      await client.post('/api/internal/storybuilder/render_video', {
+        ...missing,
+        watermarkConfig: { enabled: true, type: 'storyloom' },
+      })
+    ).body as { renderId: string };
+    const status = await renderStatus(client, renderId);
+    expect(status.status).toBe('error');
+    expect(status.error).toBe(
+      'Media asset with ID clip ("Clip") could not be found: /media/uploads/2025/01/00000000-0000-4000-8000-000000000000.mp4 does not exist',
+    );
+  }, 120_000);
+
+  async function createStory(client: Client, clipUrl?: string) {
+    const res = await client.post('/stories', {
+      title: 'Export me',
+      category_id: 'script_to_video',
+      category_inputs: { aspect_ratio: '1:1' },
+      video_editor_timeline: timeline(clipUrl),
+    });
+    expect(res.status).toBe(201);
+    return res.body as unknown as Story;
+  }
+
+  async function finished(client: Client, workflowRunId: string) {
+    return waitFor(
+      async () =>
+        (await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] }))
+          .body as {
+          status: string;
+          output: { story?: Story; error?: string };
+        },
+      (s) => s.status !== 'RUN_RUNNING',
+    );
+  }
+
+  it('exports a story: last export, thumbnail, not outdated, published on request', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const story = await createStory(client);
+    const start = await client.post('/stories/workflow/export', {
+      story_id: story.id,
+      remove_watermark: true,
+      extra_steps: ['publish'],
+    });
+    expect(start.status).toBe(200);
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    const during = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    expect(['processing:user_exporting_video', 'completed']).toContain(during.status);
+    const result = await finished(client, workflowRunId);
+    expect(result.status).toBe('RUN_SUCCESS');
+    const done = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    expect(done).toMatchObject({
+      status: 'completed',
+      is_export_outdated: false,
+      is_published: true,
+      workflow_run_id: workflowRunId,
+    });
+    expect(done.last_export_url).toMatch(/^\/media\/exports\/.+\.mp4$/);
+    expect(done.last_export_thumbnail_url).toMatch(/^\/media\/thumbnails\/.+\.jpg$/);
+    const thumbnail = await client.request('GET', done.last_export_thumbnail_url!);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    const video = await client.request('GET', done.last_export_url!);
+    const info = await probe(Buffer.from(await video.arrayBuffer()), dir);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1080,
+      height: 1080,
+    });
+  }, 120_000);
+
+  it('fails an export with failed:user_exporting_video, and only the owner may start one', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const stranger = await signUp(server.baseUrl);
+    const story = await createStory(
+      client,
+      '/media/uploads/2025/01/00000000-0000-4000-8000-000000000001.mp4',
+    );
+    expect(
+      (
+        await stranger.client.post('/stories/workflow/export', {
+          story_id: story.id,
+          remove_watermark: false,
+        })
+      ).status,
+    ).toBe(404);
+    const { workflowRunId } = (
+      await client.post('/stories/workflow/export', { story_id: story.id, remove_watermark: false })
+    ).body as { workflowRunId: string };
+    const result = await finished(client, workflowRunId);
+    expect(result.status).toBe('RUN_FAILED');
+    expect(result.output.error).toMatch(/^Media asset with ID clip \("Clip"\) could not be found/);
+    const failed = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    expect(failed.status).toBe('failed:user_exporting_video');
+    expect(failed.last_export_url).toBeNull();
+  }, 120_000);
+
+  it('serves the caption fonts and their @font-face stylesheet', async () => {
+    const client = new Client(server.baseUrl);
+    const css = await client.request('GET', '/fonts/fonts.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const text = await css.text();
+    for (const family of [
+      'Inter',
+      'Roboto',
+      'Open Sans',
+      'Montserrat',
+      'Poppins',
+      'Lato',
+      'Nunito',
+      'Work Sans',
+      'Raleway',
+      'Oswald',
+    ])
+      expect(text).toContain(`font-family: '${family}'`);
+    const font = await client.request('GET', '/fonts/Open-Sans-700.ttf');
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/ttf');
+    const bytes = Buffer.from(await font.arrayBuffer());
+    expect(bytes.readUInt32BE(0)).toBe(0x00010000); // a TrueType font
+    expect((await client.request('GET', '/fonts/Comic-Sans-400.ttf')).status).toBe(404);
+  });
+});

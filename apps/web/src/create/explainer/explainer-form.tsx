@@ -1,0 +1,440 @@
+import {
+  estimatedRenderMinutes,
+  IDEA_TOPIC_MAX,
+  MESSAGES,
+  STYLE_GRID,
+  VOICES,
+  type VoiceKey,
+} from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { ChevronDown, Play, Sparkles, Undo2 } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { followWorkflow } from '../../lib/follow-workflow';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import {
+  EXPLAINER_DEFAULTS,
+  explainerFormError,
+  explainerPayload,
+  pushRewrite,
+  SCRIPT_SUGGESTIONS,
+  scriptCounter,
+  showsShortScriptWarning,
+  undoRewrite,
+  type ExplainerFormValues,
+  type RewriteHistory,
+} from './explainer-form-model';
+import {
+  fetchCredits,
+  rewriteScript,
+  scriptFromIdea,
+  startScriptToVideo,
+  voiceSampleUrl,
+} from './explainer-api';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Collapsible({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="rounded-xl border border-zinc-200">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
+      >
+        {title}
+        <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      {open ? <div className="flex flex-col gap-2 px-3 pb-3">{children}</div> : null}
+    </section>
+  );
+}
+
+function Toggle(props: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
+      {props.label}
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="size-4 accent-brand-600"
+      />
+    </label>
+  );
+}
+
+/** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
+export function ExplainerForm() {
+  const [values, setValues] = useState<ExplainerFormValues>(EXPLAINER_DEFAULTS);
+  const [history, setHistory] = useState<RewriteHistory>({ entries: [], index: 0 });
+  const [submitting, setSubmitting] = useState(false);
+  const [rewriting, setRewriting] = useState(false);
+  const [shortWarning, setShortWarning] = useState<null | boolean>(null);
+  const [ideaOpen, setIdeaOpen] = useState(false);
+  const [idea, setIdea] = useState('');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const sample = useRef<HTMLAudioElement | null>(null);
+  const navigate = useNavigate();
+  const guard = useRequireSignIn();
+  const { user } = useCurrentUser();
+  const credits = useQuery({
+    queryKey: ['credits'],
+    queryFn: fetchCredits,
+    enabled: Boolean(user),
+  });
+
+  const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
+    setServerError(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const error = explainerFormError(values);
+
+  async function rewrite() {
+    setRewriting(true);
+    try {
+      const enhanced = await rewriteScript(values.script);
+      setHistory((h) => pushRewrite(h, values.script, enhanced));
+      set('script', enhanced);
+    } catch (failure) {
+      console.error('Rewrite failed', failure);
+    } finally {
+      setRewriting(false);
+    }
+  }
+
+  async function submit(isPreview: boolean) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const { workflowRunId } = await startScriptToVideo(explainerPayload(values, isPreview));
+      void credits.refetch();
+      if (!isPreview) {
+        await navigate(`/story/create/workflow/${workflowRunId}?category_id=script_to_video`);
+        return;
+      }
+      // Desktop preview: wait until the story has an id, then open its storyboard.
+      let storyId: string | undefined;
+      await followWorkflow(workflowRunId, (update) => {
+        storyId ??= update.story?.id;
+      });
+      if (storyId)
+        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
+    } catch (failure) {
+      setServerError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function onCreate(isPreview: boolean) {
+    guard(() => {
+      if (showsShortScriptWarning(values)) setShortWarning(isPreview);
+      else void submit(isPreview);
+    });
+  }
+
+  const estimate = credits.data
+    ? { full: credits.data.scriptToVideo.full, preview: credits.data.scriptToVideo.preview }
+    : { full: 1100, preview: 100 };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <label htmlFor="voiceover-script" className="text-sm font-semibold text-zinc-800">
+            Voice-over Script
+          </label>
+          <Button type="button" variant="secondary" size="xs" onClick={() => setIdeaOpen(true)}>
+            <Sparkles className="size-3.5" aria-hidden />
+            {MESSAGES.generate.createScriptWithAi}
+          </Button>
+        </div>
+        <textarea
+          id="voiceover-script"
+          value={values.script}
+          onChange={(e) => set('script', e.target.value)}
+          rows={12}
+          aria-invalid={error && values.script.length > 0 ? true : undefined}
+          placeholder="Paste or write the script your narrator will read…"
+          className="min-h-64 rounded-2xl border border-zinc-300 bg-white p-4 text-sm leading-relaxed text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <div className="flex items-center gap-3">
+            <Toggle
+              label="Auto-Polish Script"
+              checked={values.autoRewrite}
+              onChange={(v) => set('autoRewrite', v)}
+            />
+            {history.index > 0 ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="xs"
+                onClick={() => {
+                  const undone = undoRewrite(history);
+                  if (!undone) return;
+                  setHistory(undone.history);
+                  set('script', undone.script);
+                }}
+              >
+                <Undo2 className="size-3.5" aria-hidden />
+                Undo
+              </Button>
+            ) : null}
+          </div>
+          <span data-testid="script-counter" className="text-xs text-zinc-500 tabular-nums">
+            {scriptCounter(values.script)}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2" aria-label="Example scripts">
+          {SCRIPT_SUGGESTIONS.map((suggestion) => (
+            <button
+              key={suggestion.id}
+              type="button"
+              onClick={() => {
+                set('script', suggestion.fullScript);
+                set('visualStyle', suggestion.style);
+              }}
+              className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100"
+            >
+              {suggestion.text}
+            </button>
+          ))}
+        </div>
+        {values.script.length > 0 && error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      <aside className="flex flex-col gap-5">
+        <Section title="Aspect ratio">
+          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
+            {(['16:9', '9:16'] as const).map((ratio) => (
+              <button
+                key={ratio}
+                type="button"
+                role="radio"
+                aria-checked={values.aspectRatio === ratio}
+                onClick={() => set('aspectRatio', ratio)}
+                className={clsx(
+                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+                  values.aspectRatio === ratio
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700',
+                )}
+              >
+                {ratio}
+              </button>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Voice Actor">
+          <div className="flex items-center gap-2">
+            <select
+              aria-label="Voice Actor"
+              value={values.voice}
+              onChange={(e) => set('voice', e.target.value as VoiceKey)}
+              className="h-10 flex-1 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
+            >
+              {VOICES.map((voice) => (
+                <option key={voice.key} value={voice.key}>
+                  {voice.label}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label="Play voice sample"
+              onClick={() => {
+                sample.current?.pause();
+                sample.current = new Audio(voiceSampleUrl(values.voice));
+                void sample.current.play().catch(() => undefined);
+              }}
+            >
+              <Play className="size-4" aria-hidden />
+            </Button>
+          </div>
+        </Section>
+
+        <Section title="Visual style">
+          <div
+            className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto pr-1"
+            role="radiogroup"
+            aria-label="Visual style"
+          >
+            {STYLE_GRID.map((style) => (
+              <button
+                key={style.value}
+                type="button"
+                role="radio"
+                aria-checked={values.visualStyle === style.value}
+                onClick={() => set('visualStyle', style.value)}
+                title={style.description}
+                className={clsx(
+                  'rounded-lg border px-1.5 py-2 text-[11px] leading-tight font-medium',
+                  values.visualStyle === style.value
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700 hover:bg-zinc-50',
+                )}
+              >
+                {style.name}
+              </button>
+            ))}
+          </div>
+          {values.visualStyle === 'custom' ? (
+            <input
+              aria-label="Custom style"
+              value={values.customStyle}
+              maxLength={200}
+              onChange={(e) => set('customStyle', e.target.value)}
+              placeholder="Describe your style, e.g. ink wash painting"
+              className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+            />
+          ) : null}
+        </Section>
+
+        <Toggle
+          label="Auto captions"
+          checked={values.autoCaptions}
+          onChange={(v) => set('autoCaptions', v)}
+        />
+
+        <Collapsible title="Background music">
+          {(['auto', 'none'] as const).map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm text-zinc-800">
+              <input
+                type="radio"
+                name="background-music"
+                checked={values.backgroundMusic === choice}
+                onChange={() => set('backgroundMusic', choice)}
+              />
+              {choice === 'auto' ? 'Auto (composed for your story)' : 'No music'}
+            </label>
+          ))}
+        </Collapsible>
+
+        <Collapsible title="Advanced settings">
+          <p className="text-xs text-zinc-600">
+            Image model: <strong>local-illustrator</strong> (offline). Video model:{' '}
+            <strong>local-motion</strong> (pan and zoom of each picture). Cloud models appear here
+            when their provider is configured.
+          </p>
+        </Collapsible>
+
+        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
+          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
+            Create story: <strong>{estimate.full} credits</strong> · Preview:{' '}
+            <strong>{estimate.preview} credits</strong>
+          </p>
+          {credits.data ? (
+            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('script_to_video', false))}
+          </p>
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {serverError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={Boolean(error) || submitting}
+            onClick={() => onCreate(false)}
+          >
+            Create story
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={Boolean(error) || submitting}
+            onClick={() => onCreate(true)}
+          >
+            Create preview
+          </Button>
+        </div>
+      </aside>
+
+      <Dialog
+        open={shortWarning !== null}
+        onOpenChange={(open) => !open && setShortWarning(null)}
+        title="Short script"
+        description={MESSAGES.generate.shortScriptWarning}
+      >
+        <div className="mt-5 flex justify-end gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const preview = Boolean(shortWarning);
+              setShortWarning(null);
+              void submit(preview);
+            }}
+          >
+            {MESSAGES.generate.proceedAnyway}
+          </Button>
+          <Button
+            disabled={rewriting}
+            onClick={() => {
+              setShortWarning(null);
+              void rewrite();
+            }}
+          >
+            {MESSAGES.generate.rewriteWithAi}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog open={ideaOpen} onOpenChange={setIdeaOpen} title={MESSAGES.generate.ideaToVideo}>
+        <div className="mt-4 flex flex-col gap-2">
+          <input
+            aria-label="Topic"
+            value={idea}
+            maxLength={IDEA_TOPIC_MAX}
+            onChange={(e) => setIdea(e.target.value)}
+            placeholder="e.g. How bees make honey"
+            className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+          />
+          <span className="self-end text-xs text-zinc-500">
+            {idea.length}/{IDEA_TOPIC_MAX}
+          </span>
+          <Button
+            disabled={idea.trim().length === 0}
+            onClick={() => {
+              void scriptFromIdea(idea.trim())
+                .then((script) => {
+                  set('script', script);
+                  setIdeaOpen(false);
+                })
+                .catch((failure: unknown) =>
+                  toast.error(`Error: ${failure instanceof Error ? failure.message : 'failed'}`),
+                );
+            }}
+          >
+            {MESSAGES.generate.generateScript}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

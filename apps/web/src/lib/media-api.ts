@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { apiErrorFromBody } from './api-error';
+
+const uploadAnswerSchema = z.object({ imageUrl: z.string().min(1) });
+
+/** POST /api/media/upload_image (multipart field `file`): the stored image's URL. */
+export async function uploadImage(file: Blob, fileName: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const response = await fetch('/api/media/upload_image', {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: form,
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
+  return uploadAnswerSchema.parse(body).imageUrl;
+}

@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
+
+const SCRIPT =
+  'A small robot wakes up in a quiet city. It rolls through the empty streets and waters every tree it finds. By sunset, the whole city is green again.';
+
+async function signUp(page: Page, baseUrl: string) {
+  const tag = Date.now().toString(36);
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('Display name').fill('Explainer');
+  await page.getByLabel('Username').fill(`explainer_${tag}`);
+  await page.getByLabel('Email').fill(`explainer-${tag}@example.test`);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  await page.waitForURL(/\/story$/);
+}
+
+describe('the explainer story, from the form to a playable MP4', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a story, follows the wait screen to the end and plays the video', async () => {
+    const page = await context.newPage();
+    await signUp(page, server.baseUrl);
+    await page.goto(`${server.baseUrl}/story/create/script`);
+    await page.getByRole('heading', { name: 'Explainer Video' }).waitFor();
+
+    const create = page.getByRole('button', { name: 'Create story', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Voice-over Script').fill(SCRIPT);
+    await expect.poll(() => page.getByTestId('script-counter').textContent()).toMatch(/^\d+\/900$/);
+    await page.getByRole('radio', { name: 'Crayon' }).click();
+    await page.getByLabel('Voice Actor').selectOption('storyteller');
+    await expect
+      .poll(() => page.getByTestId('credit-estimate').textContent())
+      .toContain('1100 credits');
+    await saveScreenshot(page, 'explainer-form');
+    await create.click();
+
+    await page.waitForURL(/\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=script_to_video$/);
+    await page.getByRole('list', { name: 'Progress' }).waitFor();
+    await page.getByRole('heading', { name: 'Your story is ready' }).waitFor({ timeout: 110_000 });
+    const steps = await page
+      .locator('ol[aria-label="Progress"] li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
+    expect(steps).toEqual(['done', 'done', 'done']);
+
+    const video = page.locator('video');
+    await video.waitFor();
+    const duration = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          if (element.readyState >= 1) resolve(element.duration);
+          else
+            element.addEventListener('loadedmetadata', () => resolve(element.duration), {
+              once: true,
+            });
+        }),
+    );
+    expect(duration).toBeGreaterThan(0);
+    await saveScreenshot(page, 'explainer-ready');
+
+    // My stories: the card shows the finished thumbnail.
+    await page.goto(`${server.baseUrl}/story/my`);
+    const card = page.getByTestId('story-card').first();
+    await card.waitFor();
+    await expect
+      .poll(() => card.locator('img').getAttribute('src'))
+      .toMatch(/^\/media\/thumbnails\/.+\.jpg$/);
+    await saveScreenshot(page, 'explainer-my-stories');
+  }, 180_000);
+});

@@ -1,0 +1,402 @@
+import {
+  cleanPastedText,
+  DEFAULT_FPS,
+  findStyle,
+  MUSIC_AUTO,
+  orderedShots,
+  OUTPUT_SIZES,
+  type MediaAsset,
+  type ScriptToVideoPayload,
+  type Shot,
+  type ShotsMap,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { spreadRanks } from '@storyloom/timeline';
+import type {
+  GeneratedMedia,
+  Providers,
+  StyleChoice,
+  TimedPhrase,
+} from '../providers/provider-types';
+import { phrasesOf } from '../providers/local/local-writer';
+import {
+  buildExplainerTimeline,
+  MUSIC_INTRO_SECONDS,
+  MUSIC_OUTRO_SECONDS,
+} from './explainer-timeline';
+
+/** What a generation step reads of its story. */
+export interface GenerationStory {
+  id: string;
+  title: string;
+  storyboard: { shots_map: ShotsMap } | null;
+  videoEditorTimeline: VideoEditorTimeline | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface GenerationStoryPatch {
+  title?: string;
+  storyboard?: { shots_map: ShotsMap };
+  videoEditorTimeline?: VideoEditorTimeline;
+  metadata?: Record<string, unknown>;
+}
+
+/** The I/O a step needs, supplied by the server (STYLE.md §7: the shell owns every effect). */
+export interface GenerationPorts {
+  providers: Providers;
+  loadStory(): Promise<GenerationStory>;
+  updateStory(patch: GenerationStoryPatch): Promise<void>;
+  /** Stores media under a name unique within the run: storing the same name twice overwrites. */
+  storeMedia(name: string, media: GeneratedMedia): Promise<{ url: string }>;
+  /** Renders the timeline to MP4 with the render engine and returns where it is. */
+  exportVideo(
+    timeline: VideoEditorTimeline,
+  ): Promise<{ url: string; thumbnailUrl?: string | undefined }>;
+  /** Sets the run's progress in percent. */
+  progress(percent: number): Promise<void>;
+}
+
+export interface PipelineStepResult {
+  pause?: boolean;
+}
+
+export interface PipelineStep {
+  name: string;
+  /** processing:{stage} while the step runs. */
+  status: string;
+  /** The stage of failed:{stage} when it fails. */
+  failureStage: string;
+  run(input: ScriptToVideoPayload, ports: GenerationPorts): Promise<PipelineStepResult | void>;
+}
+
+/** Silence before the first shot's voice and after the last one (the music plays alone). */
+const SHOT_LEAD_SECONDS = 0.15;
+const SHOT_TAIL_SECONDS = 0.25;
+/** Shots generated at the same time (the machine has 2 cores). */
+const PARALLEL_SHOTS = 2;
+
+/** The style as prompts use it: a grid value, or a Custom style's own text. */
+export function styleChoice(value: string): StyleChoice {
+  const entry = findStyle(value);
+  if (entry)
+    return { value: entry.value, description: entry.description, avoidTerms: entry.avoidTerms };
+  return { value: 'custom', description: value, avoidTerms: '' };
+}
+
+/** Shot ids of a generated storyboard: shot-001, shot-002... (stable across retries). */
+export const shotId = (index: number) => `shot-${String(index + 1).padStart(3, '0')}`;
+
+/** A title from the script's first words, when the request names none. */
+export function titleFromScript(script: string): string {
+  const words = cleanPastedText(script).split(/\s+/).slice(0, 6).join(' ');
+  const title = words.replace(/[.,;:!?]+$/, '');
+  return title.length > 0 ? title : 'My Story';
+}
+
+async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size)
+    await Promise.all(items.slice(i, i + size).map(work));
+}
+
+function assetsOf(story: GenerationStory): MediaAsset[] {
+  return story.videoEditorTimeline?.mediaAssets ?? [];
+}
+
+/** The working timeline while generating: the assets made so far, no tracks yet. */
+function withAssets(story: GenerationStory, assets: MediaAsset[]): VideoEditorTimeline {
+  const ids = new Set(assets.map((a) => a.id));
+  const base: VideoEditorTimeline = story.videoEditorTimeline ?? {
+    schemaVersion: 1,
+    tracks: [],
+    mediaAssets: [],
+    globalConfig: {
+      fps: DEFAULT_FPS,
+      watermark: { enabled: true, type: 'storyloom' },
+      captions: { enabled: true },
+    },
+  };
+  return { ...base, mediaAssets: [...base.mediaAssets.filter((a) => !ids.has(a.id)), ...assets] };
+}
+
+function phrasesOfShot(shot: Shot): TimedPhrase[] {
+  const value = (shot as Record<string, unknown>).voice_phrases;
+  return Array.isArray(value) ? (value as TimedPhrase[]) : [];
+}
+
+/**
+ * The explainer (script to video) workflow, as steps over provider interfaces. Every step is
+ * idempotent: it reads what earlier attempts stored and only makes what is missing, with ids
+ * and storage names fixed by the shot, so a retry overwrites instead of duplicating.
+ */
+export function explainerSteps(): PipelineStep[] {
+  return [
+    {
+      name: 'create-story',
+      status: 'processing:creating_story',
+      failureStage: 'creating_story',
+      async run(input, ports) {
+        const story = await ports.loadStory();
+        const p = ports.providers;
+        await ports.updateStory({
+          title: input.title?.trim() || story.title || titleFromScript(input.script_content),
+          metadata: {
+            ...story.metadata,
+            aspect_ratio: input.aspect_ratio,
+            providers: {
+              writer: p.writer.name,
+              image: p.image.name,
+              video: p.video.name,
+              speech: p.speech.name,
+              music: p.music.name,
+            },
+          },
+        });
+      },
+    },
+    {
+      name: 'storyboard',
+      status: 'processing:generating_storyboard',
+      failureStage: 'generating_storyboard',
+      async run(input, ports) {
+        const story = await ports.loadStory();
+        if (story.storyboard && Object.keys(story.storyboard.shots_map).length > 0) return;
+        const { writer } = ports.providers;
+        const script = input.auto_rewrite
+          ? await writer.rewrite(input.script_content)
+          : cleanPastedText(input.script_content);
+        const drafts = await writer.storyboard({ script, style: styleChoice(input.visual_style) });
+        if (drafts.length === 0) throw new Error('The writer made no shots from this script');
+        const ranks = spreadRanks(drafts.length);
+        const shots_map: ShotsMap = {};
+        drafts.forEach((draft, index) => {
+          const id = shotId(index);
+          shots_map[id] = {
+            shot_id: id,
+            shot_type: 'auto',
+            lexorank: ranks[index]!,
+            script: draft.script,
+            image_prompt: draft.image_prompt,
+            video_prompt: draft.video_prompt,
+            keywords: draft.keywords,
+          };
+        });
+        await ports.updateStory({
+          storyboard: { shots_map },
+          metadata: { ...story.metadata, script, num_shots: drafts.length },
+        });
+      },
+    },
+    {
+      name: 'images',
+      status: 'processing:generating_images',
+      failureStage: 'generating_images',
+      async run(input, ports) {
+        const story = await ports.loadStory();
+        const shots = orderedShots(story.storyboard?.shots_map ?? {});
+        const size = OUTPUT_SIZES[input.aspect_ratio];
+        const style = styleChoice(input.visual_style);
+        const have = new Set(assetsOf(story).map((a) => a.id));
+        const missing = shots.filter((s) => !s.active_image_id || !have.has(s.active_image_id));
+        const made = new Map<string, MediaAsset>();
+        let done = shots.length - missing.length;
+        await inBatches(missing, PARALLEL_SHOTS, async (shot) => {
+          const keywords = (shot as Record<string, unknown>).keywords;
+          const media = await ports.providers.image.generate({
+            prompt: shot.image_prompt ?? shot.script ?? '',
+            keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
+            style,
+            width: size.width,
+            height: size.height,
+            seed: shot.shot_id,
+          });
+          const { url } = await ports.storeMedia(`image-${shot.shot_id}`, media);
+          made.set(shot.shot_id, {
+            id: `image-${shot.shot_id}`,
+            title: `Shot ${shots.indexOf(shot) + 1} image`,
+            url,
+            thumbnail_url: url,
+            resource_type: 'image',
+            source: 'generated',
+            shot_id: shot.shot_id,
+            metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
+            configs: { model: ports.providers.image.name },
+          });
+          done++;
+          await ports.progress((done / shots.length) * 100);
+        });
+        if (made.size > 0) {
+          const fresh = await ports.loadStory();
+          const shots_map = { ...fresh.storyboard!.shots_map };
+          for (const [id, asset] of made) {
+            shots_map[id] = {
+              ...shots_map[id]!,
+              active_image_id: asset.id,
+              active_image_url: asset.url,
+            };
+          }
+          await ports.updateStory({
+            storyboard: { shots_map },
+            videoEditorTimeline: withAssets(fresh, [...made.values()]),
+          });
+        }
+        return { pause: Boolean(input.is_preview) };
+      },
+    },
+    {
+      name: 'videos-and-voice',
+      status: 'processing:generating_videos',
+      failureStage: 'generating_videos',
+      async run(input, ports) {
+        const story = await ports.loadStory();
+        const shots = orderedShots(story.storyboard?.shots_map ?? {});
+        const have = new Set(assetsOf(story).map((a) => a.id));
+        const { speech, video, music } = ports.providers;
+        const made: MediaAsset[] = [];
+        const updates = new Map<string, Partial<Shot> & Record<string, unknown>>();
+        await inBatches(shots, PARALLEL_SHOTS, async (shot) => {
+          const index = shots.indexOf(shot);
+          const update: Partial<Shot> & Record<string, unknown> = {};
+          if (!shot.active_voice_over_audio_id || !have.has(shot.active_voice_over_audio_id)) {
+            const first = index === 0;
+            const last = index === shots.length - 1;
+            const voice = await speech.speak({
+              phrases: phrasesOf(shot.script ?? ''),
+              voice: input.voiceover_voice,
+              leadSeconds: first ? MUSIC_INTRO_SECONDS : SHOT_LEAD_SECONDS,
+              tailSeconds: last ? MUSIC_OUTRO_SECONDS : SHOT_TAIL_SECONDS,
+              fps: DEFAULT_FPS,
+            });
+            const id = `voiceover-${shot.shot_id}`;
+            const { url } = await ports.storeMedia(id, voice);
+            made.push({
+              id,
+              title: `Shot ${index + 1} voice-over`,
+              url,
+              resource_type: 'audio',
+              subtype: 'voiceover',
+              source: 'generated',
+              shot_id: shot.shot_id,
+              metadata: { duration: voice.durationSeconds },
+              configs: { model: speech.name, voice: input.voiceover_voice },
+            });
+            Object.assign(update, {
+              active_voice_over_audio_id: id,
+              active_voice_over_audio_url: url,
+              voice_phrases: voice.phrases,
+              voice_duration: voice.durationSeconds,
+            });
+          }
+          if (!shot.active_video_id) {
+            const clip = await video.animate({
+              image: { bytes: Buffer.alloc(0), extension: 'jpg' },
+              prompt: shot.video_prompt ?? '',
+              durationSeconds: Number((shot as Record<string, unknown>).voice_duration ?? 5),
+              aspectRatio: input.aspect_ratio,
+            });
+            if (clip) {
+              const id = `video-${shot.shot_id}`;
+              const { url } = await ports.storeMedia(id, clip);
+              made.push({
+                id,
+                title: `Shot ${index + 1} video`,
+                url,
+                resource_type: 'video',
+                source: 'generated',
+                shot_id: shot.shot_id,
+                metadata: { duration: clip.durationSeconds },
+              });
+              Object.assign(update, { active_video_id: id, active_video_url: url });
+            }
+          }
+          if (Object.keys(update).length > 0) updates.set(shot.shot_id, update);
+        });
+        const fresh = await ports.loadStory();
+        const shots_map = { ...fresh.storyboard!.shots_map };
+        for (const [id, update] of updates) shots_map[id] = { ...shots_map[id]!, ...update };
+        let metadata = fresh.metadata;
+        const musicId = 'music-background';
+        const wantsMusic = input.background_music !== null && input.background_music !== '';
+        if (wantsMusic && !have.has(musicId)) {
+          const duration = orderedShots(shots_map).reduce(
+            (sum, shot) => sum + Number((shot as Record<string, unknown>).voice_duration ?? 0),
+            0,
+          );
+          if (input.background_music === MUSIC_AUTO) {
+            const track = await music.compose({ seed: fresh.id, durationSeconds: duration });
+            const { url } = await ports.storeMedia(musicId, track);
+            made.push({
+              id: musicId,
+              title: track.track.name,
+              url,
+              resource_type: 'audio',
+              subtype: 'music',
+              source: 'generated',
+              metadata: { duration: track.durationSeconds },
+              configs: {
+                genre: track.track.genre,
+                mood: track.track.mood,
+                tempo: track.track.tempo,
+                model: music.name,
+              },
+            });
+          } else if (input.background_music) {
+            made.push({
+              id: musicId,
+              title: 'Background music',
+              url: input.background_music,
+              resource_type: 'audio',
+              subtype: 'music',
+              source: 'user_upload',
+              metadata: { duration },
+            });
+          }
+          metadata = { ...metadata, background_music_asset_id: musicId };
+        }
+        await ports.updateStory({
+          storyboard: { shots_map },
+          videoEditorTimeline: withAssets(fresh, made),
+          metadata: {
+            ...metadata,
+            duration: orderedShots(shots_map).reduce(
+              (s, shot) => s + Number((shot as Record<string, unknown>).voice_duration ?? 0),
+              0,
+            ),
+          },
+        });
+      },
+    },
+    {
+      name: 'timeline',
+      status: 'processing:generating_timeline',
+      failureStage: 'generating_timeline',
+      async run(input, ports) {
+        const story = await ports.loadStory();
+        const shotsMap = story.storyboard?.shots_map ?? {};
+        const assets = assetsOf(story);
+        const phrases: Record<string, TimedPhrase[]> = {};
+        for (const shot of orderedShots(shotsMap)) phrases[shot.shot_id] = phrasesOfShot(shot);
+        const musicAssetId = assets.some((a) => a.id === 'music-background')
+          ? 'music-background'
+          : null;
+        const timeline = buildExplainerTimeline({
+          shotsMap,
+          mediaAssets: assets,
+          phrases,
+          musicAssetId,
+          captions: input.auto_captions,
+        });
+        await ports.updateStory({ videoEditorTimeline: timeline });
+      },
+    },
+    {
+      name: 'export',
+      status: 'processing:exporting_video',
+      failureStage: 'exporting_video',
+      async run(_input, ports) {
+        const story = await ports.loadStory();
+        if (!story.videoEditorTimeline) throw new Error('This story has no timeline to export yet');
+        await ports.exportVideo(story.videoEditorTimeline);
+      },
+    },
+  ];
+}

@@ -1,0 +1,123 @@
+import type { AspectRatio, VoiceKey } from '@storyloom/core';
+
+/** Every provider says plainly what it is (DESIGN.md): e.g. `local-illustrator`. */
+export interface NamedProvider {
+  readonly name: string;
+}
+
+/** One shot of a storyboard as the writer drafts it. */
+export interface ShotDraft {
+  /** The shot's voice-over text. */
+  script: string;
+  image_prompt: string;
+  video_prompt: string;
+  /** Words the illustrator draws from (nouns of the shot). */
+  keywords: string[];
+}
+
+/** A visual style as the pipeline uses it: a grid value plus its prompt text. */
+export interface StyleChoice {
+  value: string;
+  description: string;
+  avoidTerms: string;
+}
+
+export interface WriterProvider extends NamedProvider {
+  storyboard(input: { script: string; style: StyleChoice }): Promise<ShotDraft[]>;
+  /** Auto-Polish / Rewrite with AI: a cleaner (and for short scripts, longer) script. */
+  rewrite(script: string): Promise<string>;
+  /** Idea to video: a script from a topic of at most 100 characters. */
+  ideaToScript(topic: string): Promise<string>;
+}
+
+export interface GeneratedMedia {
+  bytes: Buffer;
+  extension: 'jpg' | 'png' | 'mp4' | 'wav' | 'mp3';
+  width?: number;
+  height?: number;
+  /** seconds */
+  durationSeconds?: number;
+}
+
+export interface ImageProvider extends NamedProvider {
+  generate(input: {
+    prompt: string;
+    keywords: readonly string[];
+    style: StyleChoice;
+    width: number;
+    height: number;
+    /** Distinguishes shots whose prompts are alike. */
+    seed: string;
+  }): Promise<GeneratedMedia>;
+}
+
+export interface VideoProvider extends NamedProvider {
+  /**
+   * A motion clip from a still, or null when the motion is left to the renderer (the local
+   * provider: the render engine already animates stills with a pan/zoom).
+   */
+  animate(input: {
+    image: GeneratedMedia;
+    prompt: string;
+    durationSeconds: number;
+    aspectRatio: AspectRatio;
+  }): Promise<GeneratedMedia | null>;
+}
+
+/** A phrase of a voice-over and where its speech is, in seconds from the file's start. */
+export interface TimedPhrase {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface SpeechResult extends GeneratedMedia {
+  durationSeconds: number;
+  phrases: TimedPhrase[];
+}
+
+export interface SpeechProvider extends NamedProvider {
+  /**
+   * Speaks the phrases one after the other, with `leadSeconds` of silence before and
+   * `tailSeconds` after; the file lasts a whole number of frames at `fps`.
+   */
+  speak(input: {
+    phrases: readonly string[];
+    voice: VoiceKey;
+    leadSeconds: number;
+    tailSeconds: number;
+    fps: number;
+  }): Promise<SpeechResult>;
+}
+
+export interface TranscriptionProvider extends NamedProvider {
+  /** Phrases with times; `knownText` lets a local provider align instead of recognise. */
+  transcribe(input: { audio: Buffer; knownText?: string }): Promise<TimedPhrase[]>;
+}
+
+export interface MusicTrackInfo {
+  id: string;
+  name: string;
+  genre: string;
+  mood: string;
+  tempo: 'Slow' | 'Medium' | 'Fast' | 'Upbeat';
+  folder: string;
+}
+
+export interface MusicProvider extends NamedProvider {
+  /** A background track for a story, lasting `durationSeconds`. */
+  compose(input: {
+    seed: string;
+    durationSeconds: number;
+    mood?: string;
+  }): Promise<GeneratedMedia & { durationSeconds: number; track: MusicTrackInfo }>;
+}
+
+export interface Providers {
+  writer: WriterProvider;
+  image: ImageProvider;
+  video: VideoProvider;
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
+  music: MusicProvider;
+}

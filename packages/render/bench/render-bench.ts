@@ -1,0 +1,264 @@
+/**
+ * `npm run bench:render`: renders the fixed 60-second 1080p30 timeline of the render issue
+ * (stills with motion, video clips with trims and speeds 1.5 and 0.75, captions throughout,
+ * music and voice-over with fades, logo intro and outro, watermark) and, in the same run, a
+ * bare ffmpeg re-encode of a 60-second 1080p30 clip at the same encoder settings. Prints wall
+ * seconds, times realtime, peak memory (this process plus its ffmpeg children, polled from
+ * /proc) and the ratio render ÷ bare. It prints figures; it asserts nothing.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { VideoEditorTimelineInput } from '@storyloom/core';
+import { bareReencodeArgs, renderTimeline, runFfmpeg } from '../src/index';
+import { lavfi } from '../test/media-fixtures';
+
+const FPS = 30;
+const SECONDS = 60;
+
+/** Resident memory (bytes) of this process and of its children, sampled every 50 ms. */
+function memoryWatch() {
+  const rss = (pid: string) => {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  };
+  let peakTotal = 0;
+  let peakChildren = 0;
+  const sample = () => {
+    let children = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === process.pid) children += rss(entry);
+      } catch {
+        // ended meanwhile
+      }
+    }
+    peakChildren = Math.max(peakChildren, children);
+    peakTotal = Math.max(peakTotal, children + rss(String(process.pid)));
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { peakTotal, peakChildren };
+    },
+  };
+}
+
+async function makeMedia(dir: string) {
+  const at = (name: string) => path.join(dir, name);
+  const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+  const clip = await lavfi(at('clip.mp4'), [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=1920x1080:r=${FPS}:d=20`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:sample_rate=44100:duration=20',
+    ...encode,
+    '-c:a',
+    'aac',
+    '-shortest',
+  ]);
+  const baseline = await lavfi(at('baseline-source.mp4'), [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=1920x1080:r=${FPS}:d=${SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:sample_rate=44100:duration=${SECONDS}`,
+    ...encode,
+    '-c:a',
+    'aac',
+    '-shortest',
+  ]);
+  const sources = ['testsrc', 'mandelbrot', 'rgbtestsrc', 'smptehdbars'];
+  const stills: string[] = [];
+  for (const [i, src] of sources.entries()) {
+    stills.push(
+      await lavfi(at(`still-${i}.png`), [
+        '-f',
+        'lavfi',
+        '-i',
+        `${src}=s=1920x1080`,
+        '-frames:v',
+        '1',
+      ]),
+    );
+  }
+  const music = await lavfi(at('music.wav'), [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=220:sample_rate=44100:duration=${SECONDS}`,
+    '-ac',
+    '2',
+  ]);
+  const voice = await lavfi(at('voice.wav'), [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=660:sample_rate=24000:duration=6',
+  ]);
+  return { clip, baseline, stills, music, voice };
+}
+
+function benchTimeline(m: Awaited<ReturnType<typeof makeMedia>>): VideoEditorTimelineInput {
+  const items: NonNullable<VideoEditorTimelineInput['tracks'][number]['items']> = [];
+  let at = 0;
+  const push = (item: Record<string, unknown>, frames: number) => {
+    items.push({
+      id: `i${items.length}`,
+      startTimeInFrames: at,
+      durationInFrames: frames,
+      ...item,
+    } as never);
+    at += frames;
+  };
+  const still = (n: number) => push({ type: 'image', mediaAssetId: `still${n}` }, 4 * FPS);
+  const video = (trim: number, speed: number, frames: number) =>
+    push(
+      {
+        type: 'video',
+        mediaAssetId: 'clip',
+        sourceTrimStartFrames: trim,
+        speed,
+        volume: 0.3,
+        effects: [
+          { type: 'fade-in', durationInFrames: 10 },
+          { type: 'fade-out', durationInFrames: 10 },
+        ],
+      },
+      frames,
+    );
+  push({ type: 'logo' }, 45);
+  still(0);
+  video(60, 1.5, 300);
+  still(1);
+  video(30, 0.75, 300);
+  still(2);
+  video(90, 1, 450);
+  still(3);
+  video(0, 1.5, 180);
+  push({ type: 'logo' }, 45);
+  if (at !== SECONDS * FPS) throw new Error(`bench timeline is ${at} frames`);
+
+  const lines = [
+    'Once upon a time, in a city of glass,',
+    'a small robot learnt to paint the sky.',
+    'Every morning it mixed the colours of dawn\nand every night it washed them away.',
+    'Nobody noticed, until one day',
+    'the sky stayed purple.',
+  ];
+  const captions = Array.from({ length: SECONDS / 2 }, (_, i) => ({
+    id: `cap${i}`,
+    type: 'caption' as const,
+    startTimeInFrames: i * 2 * FPS,
+    durationInFrames: 2 * FPS,
+    caption: { data: { text: lines[i % lines.length]! } },
+  }));
+  const voiceOver = Array.from({ length: 8 }, (_, i) => ({
+    id: `vo${i}`,
+    type: 'audio' as const,
+    mediaAssetId: 'voice',
+    startTimeInFrames: i * 7 * FPS + 15,
+    durationInFrames: 6 * FPS,
+    effects: [
+      { type: 'fade-in' as const, durationInFrames: 6 },
+      { type: 'fade-out' as const, durationInFrames: 12 },
+    ],
+  }));
+  return {
+    mediaAssets: [
+      { id: 'clip', url: m.clip, resource_type: 'video' },
+      ...m.stills.map((url, i) => ({ id: `still${i}`, url, resource_type: 'image' as const })),
+      { id: 'music', url: m.music, resource_type: 'audio', subtype: 'music' },
+      { id: 'voice', url: m.voice, resource_type: 'audio', subtype: 'voiceover' },
+    ],
+    tracks: [
+      { id: 'pictures', type: 'video', isPrimary: true, items },
+      {
+        id: 'voiceover',
+        type: 'audio',
+        subtype: 'voiceover',
+        items: voiceOver,
+      },
+      {
+        id: 'music',
+        type: 'audio',
+        subtype: 'music',
+        items: [
+          {
+            id: 'music',
+            type: 'audio',
+            mediaAssetId: 'music',
+            startTimeInFrames: 0,
+            durationInFrames: SECONDS * FPS,
+            volume: 0.4,
+            effects: [
+              { type: 'fade-in', durationInFrames: 2 * FPS },
+              { type: 'fade-out', durationInFrames: 3 * FPS },
+            ],
+          },
+        ],
+      },
+      { id: 'captions', type: 'caption', subtype: 'caption', items: captions },
+    ],
+  };
+}
+
+async function timed<T>(run: () => Promise<T>) {
+  const watch = memoryWatch();
+  const start = process.hrtime.bigint();
+  const value = await run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return { value, seconds, ...watch.stop() };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-bench-'));
+try {
+  process.stdout.write('Preparing 1080p30 media with lavfi... ');
+  const media = await makeMedia(dir);
+  console.log('done');
+
+  const render = await timed(() =>
+    renderTimeline({
+      timeline: benchTimeline(media),
+      output: { width: 1920, height: 1080 },
+      outputPath: path.join(dir, 'render.mp4'),
+      resolveMedia: (asset) => asset.url,
+    }),
+  );
+  const bare = await timed(() =>
+    runFfmpeg(bareReencodeArgs(media.baseline, path.join(dir, 'bare.mp4'))),
+  );
+
+  const row = (name: string, r: { seconds: number; peakTotal: number; peakChildren: number }) =>
+    console.log(
+      `${name.padEnd(22)} ${r.seconds.toFixed(2).padStart(7)} s  ${(SECONDS / r.seconds).toFixed(2).padStart(5)}× realtime  ` +
+        `peak ${String(mb(r.peakTotal)).padStart(5)} MB (ffmpeg ${mb(r.peakChildren)} MB)`,
+    );
+  console.log(
+    `\n60 s at 1920x1080, 30 fps, x264 veryfast crf 23 + AAC 48 kHz, ${render.value.plan.images.length} overlay images, ${render.value.plan.segments.length} segment(s)`,
+  );
+  row('timeline render', render);
+  row('bare re-encode', bare);
+  console.log(
+    `ratio render ÷ bare    ${(render.seconds / bare.seconds).toFixed(2)} (target ≤ 1.5)`,
+  );
+  console.log(
+    `peak memory            ${mb(Math.max(render.peakTotal, bare.peakTotal))} MB (target ≤ 1536)`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

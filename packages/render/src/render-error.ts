@@ -1,0 +1,18 @@
+/** Why a render failed; `code` is stable, `message` is shown to the user as is. */
+export type RenderErrorCode =
+  | 'INVALID_TIMELINE'
+  | 'EMPTY_TIMELINE'
+  | 'MEDIA_UNREADABLE'
+  | 'FFMPEG_FAILED'
+  | 'CANCELED'
+  | 'TIMEOUT';
+
+export class RenderError extends Error {
+  override name = 'RenderError';
+  constructor(
+    readonly code: RenderErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

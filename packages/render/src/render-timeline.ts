@@ -1,0 +1,169 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  videoEditorTimelineSchema,
+  type MediaAsset,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { assembleCommand, concatList, segmentCommand } from './ffmpeg-args';
+import { ffprobe, isStillImage, ProbeError } from './media-probe';
+import { measuringContext, writeOverlayImages } from './overlay-images';
+import { RenderError } from './render-error';
+import { buildRenderPlan, type MediaInfo, type RenderPlan, type Size } from './render-plan';
+import { abortError, runFfmpeg } from './run-ffmpeg';
+
+export interface RenderTimelineOptions {
+  /** A video_editor_timeline; validated here (an invalid one is refused naming the field). */
+  timeline: unknown;
+  output: Size;
+  outputPath: string;
+  /** Where the media of an asset is: a local path (or a URL ffmpeg can read). */
+  resolveMedia: (asset: MediaAsset) => string | Promise<string>;
+  removeWatermark?: boolean | undefined;
+  watermarkEnabled?: boolean | undefined;
+  captionsEnabled?: boolean | undefined;
+  /** Percent 0..100. */
+  onProgress?: ((percent: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  /** Frames per segment (default 120 s). */
+  segmentFrames?: number | undefined;
+  /** Parent of the run's temporary folder (default the OS temp folder). */
+  tempDir?: string | undefined;
+}
+
+export interface RenderResult {
+  plan: RenderPlan;
+  outputPath: string;
+  bytes: number;
+}
+
+/** Share of the progress bar the segment encodes take; the rest is the final mux. */
+const ENCODE_SHARE = 95;
+
+/** Validates a timeline, refusing it with a message that names the first bad field. */
+export function parseTimelineForRender(input: unknown): VideoEditorTimeline {
+  const parsed = videoEditorTimelineSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.') || 'timeline';
+  throw new RenderError('INVALID_TIMELINE', `Invalid timeline: ${field}: ${issue.message}`);
+}
+
+/** Probes every asset the timeline uses; a missing or unreadable file fails with its name. */
+async function probeAssets(
+  timeline: VideoEditorTimeline,
+  resolveMedia: RenderTimelineOptions['resolveMedia'],
+  signal: AbortSignal | undefined,
+): Promise<Map<string, MediaInfo>> {
+  const used = new Set(
+    timeline.tracks.flatMap((t) => t.items.map((i) => i.mediaAssetId).filter(Boolean)),
+  );
+  const media = new Map<string, MediaInfo>();
+  for (const asset of timeline.mediaAssets) {
+    if (!used.has(asset.id) || asset.is_deleted) continue;
+    const name = asset.title ? ` ("${asset.title}")` : '';
+    let file: string;
+    try {
+      file = await resolveMedia(asset);
+    } catch (error) {
+      throw new RenderError(
+        'MEDIA_UNREADABLE',
+        `Media asset with ID ${asset.id}${name} could not be found: ${(error as Error).message}`,
+      );
+    }
+    try {
+      const probed = await ffprobe(file, { ...(signal ? { signal } : {}) });
+      const video = probed.streams.find((s) => s.codec_type === 'video');
+      const still = isStillImage(probed);
+      media.set(asset.id, {
+        path: file,
+        hasVideo: Boolean(video),
+        hasAudio: probed.streams.some((s) => s.codec_type === 'audio'),
+        width: video?.width,
+        height: video?.height,
+        durationSeconds: still ? undefined : Number(probed.format.duration) || undefined,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const reason = error instanceof ProbeError ? error.message : String(error);
+      throw new RenderError(
+        'MEDIA_UNREADABLE',
+        `Media asset with ID ${asset.id}${name} could not be read: ${reason}`,
+      );
+    }
+  }
+  return media;
+}
+
+/**
+ * Renders a timeline to an MP4: probe media, plan (pure), draw the overlays once with compose,
+ * encode each segment, then join them and mix the sound. The temporary folder is always
+ * removed, and on cancel (signal) the running ffmpeg is killed before this returns.
+ */
+export async function renderTimeline(options: RenderTimelineOptions): Promise<RenderResult> {
+  const { signal, output } = options;
+  const timeline = parseTimelineForRender(options.timeline);
+  const work = await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'storyloom-render-'));
+  const report = (percent: number) =>
+    options.onProgress?.(Math.min(100, Math.max(0, Math.round(percent * 10) / 10)));
+  try {
+    const check = () => {
+      if (signal?.aborted) throw abortError(signal);
+    };
+    report(0);
+    const media = await probeAssets(timeline, options.resolveMedia, signal);
+    check();
+    const { ctx, measure } = measuringContext();
+    const plan = buildRenderPlan({
+      timeline,
+      media,
+      output,
+      removeWatermark: options.removeWatermark,
+      watermarkEnabled: options.watermarkEnabled,
+      captionsEnabled: options.captionsEnabled,
+      measure,
+      measureContext: ctx,
+      segmentFrames: options.segmentFrames,
+    });
+    const images = await writeOverlayImages(plan.images, output, work);
+    check();
+    report(2);
+
+    const segmentPaths: string[] = [];
+    for (const segment of plan.segments) {
+      const name = `segment-${String(segment.index).padStart(3, '0')}`;
+      const command = segmentCommand(plan, segment, {
+        images,
+        filterScriptPath: path.join(work, `${name}.filters.txt`),
+        outputPath: path.join(work, `${name}.mp4`),
+      });
+      await writeFile(command.filterScriptPath, command.filterScript);
+      await runFfmpeg(command.args, {
+        signal,
+        onFrames: (frames) =>
+          report(2 + ((segment.startFrame + frames) / plan.totalFrames) * (ENCODE_SHARE - 2)),
+      });
+      segmentPaths.push(path.join(work, `${name}.mp4`));
+    }
+
+    const concatListPath = path.join(work, 'segments.ffconcat');
+    await writeFile(concatListPath, concatList(segmentPaths));
+    const assemble = assembleCommand(plan, {
+      concatListPath,
+      filterScriptPath: path.join(work, 'audio.filters.txt'),
+      outputPath: options.outputPath,
+    });
+    await writeFile(assemble.filterScriptPath, assemble.filterScript);
+    try {
+      await runFfmpeg(assemble.args, { signal });
+    } catch (error) {
+      await rm(options.outputPath, { force: true });
+      throw error;
+    }
+    report(100);
+    return { plan, outputPath: options.outputPath, bytes: (await stat(options.outputPath)).size };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,51 @@
+// Model and rules
+export * from './frames';
+export * from './refusal';
+export * from './timeline-lookup';
+export * from './track-category';
+export * from './track-rules';
+export * from './item-duration';
+export * from './gaps';
+export * from './selection';
+export * from './invariants';
+
+// Commands
+export * from './commit-tracks';
+export * from './asset-item';
+export * from './drop-mode';
+export * from './drag-payload';
+export * from './insert-asset';
+export * from './move-items';
+export * from './trim-item';
+export * from './change-speed';
+export * from './change-volume';
+export * from './set-fade';
+export * from './delete-items';
+export * from './media-assets';
+export * from './caption-tracks';
+export * from './group-items';
+
+// Timeline and storyboard
+export * from './shot-changes';
+export * from './lexorank';
+export * from './storyboard';
+export * from './build-timeline';
+
+// History and sync
+export * from './history';
+export * from './sync-machine';
+export * from './sync-payload';
+
+// Loading
+export * from './load-timeline';
+export {
+  TIMELINE_MIGRATIONS,
+  migrateTimelineDocument,
+  documentVersion,
+} from './timeline-migrations';
+export type { TimelineMigration, TimelineDocument } from './timeline-migrations';
+
+// View maths
+export * from './zoom';
+export * from './ruler-ticks';
+export * from './timeline-height';
