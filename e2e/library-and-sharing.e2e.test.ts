@@ -246,9 +246,12 @@ describe('library, community gallery, preview, sharing and publishing', () => {
     const cards = page.getByTestId('community-story-card');
     await cards.first().waitFor();
     await saveScreenshot(page, 'share-gallery-1440');
+    // The feed is ranked: featured examples first, then fresh and engaging stories.
     const titles = await page.getByTestId('community-story-title').allTextContents();
-    expect(titles[0]).toBe(story.title);
-    await cards.first().click();
+    const at = titles.indexOf(story.title);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(titles.length - 1);
+    await cards.nth(at).click();
     await page.waitForURL(`${server.baseUrl}/story/community/${story.id}`);
     const preview = dialog(page);
     await expect.poll(() => preview.getByTestId('preview-title').textContent()).toBe(story.title);
@@ -260,7 +263,9 @@ describe('library, community gallery, preview, sharing and publishing', () => {
 
     // Next and previous move through the loaded list, rewriting the address.
     await preview.getByRole('button', { name: 'Next story' }).click();
-    await expect.poll(() => preview.getByTestId('preview-title').textContent()).toBe(titles[1]);
+    await expect
+      .poll(() => preview.getByTestId('preview-title').textContent())
+      .toBe(titles[at + 1]);
     expect(page.url()).toMatch(/\/story\/community\/[^/]+$/);
     expect(page.url()).not.toContain(story.id);
     await preview.getByRole('button', { name: 'Previous story' }).click();
@@ -302,6 +307,13 @@ describe('library, community gallery, preview, sharing and publishing', () => {
     await page.waitForURL(`${server.baseUrl}/story/community`);
     expect(errors).toEqual([]);
     await page.close();
+
+    // Alice sees the engagement: Bob's views of her story and his download.
+    const stats = await api(alice, 'GET', `/stories/${story.id}/stats`);
+    expect(stats.status).toBe(200);
+    const counts = stats.body as { views: number; downloads: number };
+    expect(counts.views).toBeGreaterThanOrEqual(2);
+    expect(counts.downloads).toBe(1);
   });
 
   it('a signed-out visitor opens the share link: unfurl meta in the HTML, the preview, sign-in to download', async () => {

@@ -20,6 +20,7 @@ import { generationRoutes } from './generation/generation-routes.js';
 import { renderRoutes } from './render/render-routes.js';
 import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
+import { trackingRoutes } from './tracking/tracking-routes.js';
 import { storySyncRoutes } from './stories/story-sync-routes.js';
 import { serveWebApp } from './web/web-app.js';
 import { workflowRoutes } from './workflow/workflow-routes.js';
@@ -100,6 +101,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   storyRoutes(app, ctx);
   storySyncRoutes(app, ctx);
   workflowRoutes(app, ctx);
+  trackingRoutes(app, ctx);
   renderRoutes(app, ctx);
   generationRoutes(app, ctx);
   fontRoutes(app);

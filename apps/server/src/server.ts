@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.js';
 import { JobEngine } from './jobs/job-engine.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
-import { createLocalProviders, type Providers } from '@storyloom/pipeline';
+import { providersFromEnv, type Providers } from '@storyloom/pipeline';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
@@ -56,7 +56,7 @@ export async function startStoryloom(
     auth: createAuth(config, database),
     blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
     workflows,
-    providers: { ...createLocalProviders(), ...options.providers },
+    providers: { ...providersFromEnv(process.env), ...options.providers },
   };
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);

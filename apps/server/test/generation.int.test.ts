@@ -186,7 +186,107 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
 
     // Music alone in the intro is audible.
     expect(await meanVolume(mp4, 0.1, 0.9)).toBeGreaterThan(-40);
+
+    // Recover rebuilds the same timeline and exports again, for free.
+    const recover = await client.post('/stories/workflow/rebuild_timeline_and_export', {
+      story_id: story.id,
+    });
+    expect(recover.status).toBe(200);
+    const recovered = await finish(
+      client,
+      (recover.body as { workflowRunId: string }).workflowRunId,
+    );
+    expect(recovered.status).toBe('RUN_SUCCESS');
+    const again = recovered.output.story!;
+    expect(again.video_editor_timeline).toEqual(story.video_editor_timeline);
+    expect(again.last_export_url).not.toBe(story.last_export_url);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 1100,
+    });
+
+    // Regenerating one shot's image swaps it on the timeline and charges the image price.
+    const first = shots[0]!;
+    const regen = await client.post(
+      `/stories/workflow/regenerate_shot?storyId=${story.id}&shotId=${first.shot_id}`,
+      { media_types: ['image'], image_prompt: 'A rocket over the city at night' },
+    );
+    expect(regen.status).toBe(200);
+    const regenRun = (regen.body as { workflowRunId: string }).workflowRunId;
+    expect((await finish(client, regenRun)).status).toBe('RUN_SUCCESS');
+    const afterRegen = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    const newShot = afterRegen.storyboard!.shots_map[first.shot_id]!;
+    expect(newShot.active_image_id).not.toBe(first.active_image_id);
+    expect(newShot.image_prompt).toBe('A rocket over the city at night');
+    const newTimeline = afterRegen.video_editor_timeline as unknown as VideoEditorTimeline;
+    expect(newTimeline.tracks.find((t) => t.isPrimary)!.items[0]!.mediaAssetId).toBe(
+      newShot.active_image_id,
+    );
+    expect(afterRegen.status).toBe('completed');
+    expect(afterRegen.is_export_outdated).toBe(true);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 1100 - 15,
+    });
+    // A batch over every shot's voice-over (free) rebuilds the timing.
+    const batch = await client.post(`/stories/workflow/batch_generate?storyId=${story.id}`, {
+      media_types: ['voiceover'],
+    });
+    expect(
+      (await finish(client, (batch.body as { workflowRunId: string }).workflowRunId)).status,
+    ).toBe('RUN_SUCCESS');
+    expect(
+      (
+        await client.post(`/stories/workflow/batch_generate?storyId=${story.id}`, {
+          media_types: ['image'],
+          shot_ids: ['nope'],
+        })
+      ).status,
+    ).toBe(400);
   }, 180_000);
+
+  it('pauses a preview after its images, charged at the preview price, and resumes it', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const start = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      is_preview: true,
+      background_music: '',
+      visual_style: 'cyberpunk',
+    });
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    let poll: Poll;
+    for (;;) {
+      poll = (await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] }))
+        .body as unknown as Poll;
+      if (poll.output.story?.status === 'paused') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const paused = poll.output.story;
+    expect(paused.is_preview).toBe(true);
+    expect(orderedShots(paused.storyboard!.shots_map).every((s) => s.active_image_url)).toBe(true);
+    expect(
+      orderedShots(paused.storyboard!.shots_map).some((s) => s.active_voice_over_audio_url),
+    ).toBe(false);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 100,
+    });
+    expect((await client.post('/stories/workflow/resume', { workflowRunId })).status).toBe(200);
+    const done = await finish(client, workflowRunId);
+    expect(done.output.story).toMatchObject({ status: 'completed' });
+    const timeline = done.output.story!.video_editor_timeline as unknown as VideoEditorTimeline;
+    expect(timeline.tracks.some((t) => t.subtype === 'music')).toBe(false);
+  }, 120_000);
+
+  it('rewrites scripts and writes one from an idea', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const rewrite = await client.post('/stories/rewrite_script', { story: 'cats are are great' });
+    expect(rewrite.body.enhancedScript).toMatch(/Cats are great\./);
+    const idea = await client.post('/stories/idea_to_script', { topic: 'How bees make honey' });
+    expect(String(idea.body.script)).toContain('How bees make honey');
+    const tooLong = await client.post('/stories/idea_to_script', { topic: 'x'.repeat(101) });
+    expect(tooLong.body.message).toContain(MESSAGES.generate.ideaTooLong);
+    const sample = await client.request('GET', '/api/voices/deep_male/sample');
+    expect(sample.headers.get('content-type')).toBe('audio/wav');
+    expect((await sample.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
 
   it('refuses a bad payload with the spec messages', async () => {
     const { client } = await signUp(server.baseUrl);

@@ -6,14 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { workflowRuns } from '../src/db/schema.js';
+import { creditLedger, stories, workflowRuns } from '../src/db/schema.js';
 import { createPostgresDatabase, DATABASES } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = path.join(here, 'fixtures', 'crash-worker.ts');
 
-function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+function startProcess(
+  env: Record<string, string>,
+  script: string = fixture,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: path.resolve(here, '..'),
     env: {
       ...process.env,
@@ -99,4 +102,52 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       await db.close();
     }
   });
+
+  it('finishes a generation whose worker died during generating_images, charging once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const effects = path.join(dir, 'effects.log');
+    const env: Record<string, string> = { DATA_DIR: dir, EFFECTS_FILE: effects };
+    if (database === 'postgres') {
+      const pgDb = await createPostgresDatabase();
+      cleanups.push(() => pgDb.drop());
+      env.DATABASE_URL = pgDb.url;
+    }
+    const generationFixture = path.join(here, 'fixtures', 'generation-crash-worker.ts');
+    const lines = () =>
+      existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : [];
+
+    const first = await startProcess({ ...env, START_RUN: '1' }, generationFixture);
+    cleanups.push(() => void first.kill('SIGKILL'));
+    // Drawing the first picture, and hanging there.
+    await waitFor(() => lines().length >= 1 && existsSync(`${effects}.run`));
+    first.kill('SIGKILL');
+    await exited(first);
+
+    const second = await startProcess(env, generationFixture);
+    cleanups.push(async () => {
+      second.kill('SIGTERM');
+      await exited(second);
+    });
+    const runId = readFileSync(`${effects}.run`, 'utf8');
+    await waitFor(() => lines().includes(`finished ${runId}`), 120_000);
+    second.kill('SIGTERM');
+    await exited(second);
+
+    const check = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: dir });
+    try {
+      const [run] = await check.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
+      expect(run).toMatchObject({ status: 'completed' });
+      const [story] = await check.db.select().from(stories).where(eq(stories.id, run!.storyId!));
+      expect(story).toMatchObject({ status: 'completed' });
+      expect(story!.lastExportUrl).toMatch(/\.mp4$/);
+      const ledger = await check.db
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.workflowRunId, runId));
+      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([['charge', -1100]]);
+    } finally {
+      await check.close();
+    }
+  }, 180_000);
 });

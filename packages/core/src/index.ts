@@ -20,6 +20,7 @@ export * from './status';
 export * from './story';
 export * from './sync';
 export * from './timeline';
+export * from './tracking';
 export * from './upload-limits';
 export * from './user';
 export * from './visual-styles';

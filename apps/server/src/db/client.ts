@@ -24,7 +24,11 @@ export interface SqlResult {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * Plain SQL, answered like node-postgres's `query`: `{rows}` for one statement, an array of
+   * them for a text of several statements (pg-boss relies on both shapes).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
   close(): Promise<void>;
 }
 
@@ -55,9 +59,11 @@ async function openPglite(dir: string): Promise<Database> {
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
       }
-      // Without parameters a command may hold several statements (pg-boss's migrations do).
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      // Without parameters a text may hold several statements (pg-boss's migrations do).
+      const results = (await client.exec(text)).map((r) => ({
+        rows: r.rows,
+      }));
+      return results.length === 1 ? results[0]! : results;
     },
     close: () => client.close(),
   };
@@ -86,10 +92,11 @@ async function openPostgres(
     kind: 'postgres',
     db: db as unknown as Db,
     async executeSql(text, values) {
-      const result = await pool.query<Record<string, unknown>>(text, values);
-      // A multi-statement text answers with one result per statement.
-      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      // A text of several statements answers with one result per statement.
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result)
+        ? result.map((r) => ({ rows: r.rows as Record<string, unknown>[] }))
+        : { rows: result.rows as Record<string, unknown>[] };
     },
     close: () => pool.end(),
   };

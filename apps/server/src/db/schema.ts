@@ -273,6 +273,56 @@ export const creditLedger = pgTable(
   ],
 );
 
+// ---- Tracking (community ranking and analytics) ----
+
+/** Community engagement with a story: views, downloads and create-button clicks. */
+export const storyEvents = pgTable(
+  'story_events',
+  {
+    id: text('id').primaryKey(),
+    storyId: text('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** view | download | create_click */
+    kind: text('kind').notNull(),
+    recommId: text('recomm_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('story_events_story_idx').on(t.storyId, t.kind)],
+);
+
+/** One viewing of a story's video: how far it got (0..1, two decimals) and whether it ended. */
+export const playSessions = pgTable(
+  'play_sessions',
+  {
+    id: text('id').primaryKey(),
+    storyId: text('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    recommId: text('recomm_id'),
+    portion: real('portion').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('play_sessions_story_idx').on(t.storyId)],
+);
+
+/** Product analytics events of the spec (editor_opened, story_shared_clicked, ...). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_name_idx').on(t.name, t.createdAt)],
+);
+
 export const schema = {
   user,
   session,
@@ -287,4 +337,7 @@ export const schema = {
   jobClaims,
   creditAccounts,
   creditLedger,
+  storyEvents,
+  playSessions,
+  analyticsEvents,
 };

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import {
   calculateCredits,
   ideaToScriptRequestSchema,
+  batchGeneratePayloadSchema,
+  batchGenerateQuerySchema,
+  rebuildTimelineAndExportSchema,
+  regenerateShotPayloadSchema,
+  regenerateShotQuerySchema,
   rewriteScriptRequestSchema,
   rewriteScriptResponseSchema,
   scriptToVideoPayloadSchema,
@@ -11,10 +16,15 @@ import {
   voiceKeySchema,
   voiceLabel,
 } from '@storyloom/core';
+import { availableModels } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { CreditLedger } from './credit-ledger.js';
-import { startScriptToVideo } from './generation-service.js';
+import {
+  startRebuildAndExport,
+  startRegenerate,
+  startScriptToVideo,
+} from './generation-service.js';
 
 const workflowRunAnswer = z.object({ workflowRunId: z.string() });
 
@@ -38,6 +48,105 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await requireUser(ctx.auth, req);
       const { workflowRunId } = await startScriptToVideo(ctx, user.id, req.body);
       return { workflowRunId };
+    },
+  );
+
+  r.post(
+    '/stories/workflow/rebuild_timeline_and_export',
+    {
+      schema: {
+        tags,
+        summary: 'Recover: rebuild the timeline of a story and export it again (free)',
+        body: rebuildTimelineAndExportSchema,
+        response: { 200: workflowRunAnswer },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      return startRebuildAndExport(ctx, user.id, req.body);
+    },
+  );
+
+  r.post(
+    '/stories/workflow/regenerate_shot',
+    {
+      schema: {
+        tags,
+        summary: 'Regenerate the image, video or voice-over of one shot',
+        querystring: regenerateShotQuerySchema,
+        body: regenerateShotPayloadSchema,
+        response: { 200: workflowRunAnswer },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      const body = req.body;
+      return startRegenerate(ctx, user.id, {
+        story_id: req.query.storyId,
+        shot_ids: [req.query.shotId],
+        media_types: body.media_types,
+        image_prompt: body.image_prompt,
+        video_prompt: body.video_prompt,
+        voice_over: body.voice_over,
+        advanced_settings: body.advanced_settings,
+      });
+    },
+  );
+
+  r.post(
+    '/stories/workflow/batch_generate',
+    {
+      schema: {
+        tags,
+        summary: 'Regenerate media of several shots (all visible shots without shot_ids)',
+        querystring: batchGenerateQuerySchema,
+        body: batchGeneratePayloadSchema,
+        response: { 200: workflowRunAnswer },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      return startRegenerate(ctx, user.id, {
+        story_id: req.query.storyId,
+        shot_ids: req.body.shot_ids,
+        media_types: req.body.media_types,
+        advanced_settings: req.body.advanced_settings,
+      });
+    },
+  );
+
+  r.get(
+    '/api/generation/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The providers generation runs on, and the spec models they can run',
+        response: {
+          200: z.object({
+            writer: z.string(),
+            image: z.string(),
+            video: z.string(),
+            speech: z.string(),
+            music: z.string(),
+            models: z.object({ image: z.array(z.string()), video: z.array(z.string()) }),
+          }),
+        },
+      },
+    },
+    () => {
+      const p = ctx.providers;
+      const cloud = (name: string, prefix: string) => name.startsWith(prefix);
+      return {
+        writer: p.writer.name,
+        image: p.image.name,
+        video: p.video.name,
+        speech: p.speech.name,
+        music: p.music.name,
+        models: availableModels({
+          fal: cloud(p.image.name, 'fal:') || cloud(p.video.name, 'fal:'),
+          openai: cloud(p.image.name, 'openai-'),
+        }),
+      };
     },
   );
 

@@ -1,21 +1,30 @@
 import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { stories as storiesTable } from '../db/schema.js';
 import {
   failedStoryMessage,
   OUTPUT_SIZES,
+  rebuildTimelineAndExportSchema,
   scriptToVideoPayloadSchema,
+  shotMediaTypeSchema,
   statusStage,
   videoEditorTimelineSchema,
   type FailureStage,
 } from '@storyloom/core';
 import {
   explainerSteps,
+  regenerateShots,
+  timelineFromStory,
   type GenerationPorts,
   type GenerationStory,
   type PipelineStep,
 } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
+import { blobKeyOfUrl } from '../render/media-files.js';
 import { blobKeyFor, RenderService } from '../render/render-service.js';
+import { storyAspectRatio } from '../render/render-workflows.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
 import type {
   StepContext,
@@ -26,6 +35,23 @@ import type {
 import { CreditLedger } from './credit-ledger.js';
 
 export const SCRIPT_TO_VIDEO_WORKFLOW = 'story.script_to_video';
+/** Recover (spec 1 §7): rebuild the timeline of a generated story and export it, for free. */
+export const REBUILD_WORKFLOW = 'story.rebuild_timeline_and_export';
+/**
+ * regenerate_shot and batch_generate (spec 3 §7). Its runs carry the story id in their input,
+ * not as the run's story: a shot regeneration must not move the story's own status.
+ */
+export const REGENERATE_WORKFLOW = 'story.regenerate_shots';
+
+export const regenerateRunInputSchema = z.object({
+  story_id: z.string(),
+  shot_ids: z.array(z.string()).optional(),
+  media_types: z.array(shotMediaTypeSchema).min(1),
+  image_prompt: z.string().optional(),
+  video_prompt: z.string().optional(),
+  voice_over: z.string().optional(),
+});
+export type RegenerateRunInput = z.infer<typeof regenerateRunInputSchema>;
 
 /** Failure stages whose message promises a refund (spec 1 §8); the others offer Recover. */
 const REFUNDED_STAGES: ReadonlySet<FailureStage> = new Set([
@@ -53,8 +79,8 @@ function portsFor(
   step: StepContext,
   stories: StoryRepository,
   render: RenderService,
+  storyId: string | null = step.run.storyId,
 ): GenerationPorts {
-  const storyId = step.run.storyId;
   if (!storyId) throw new Error('This run has no story');
   return {
     providers: ctx.providers,
@@ -91,13 +117,19 @@ function portsFor(
       await ctx.blobs.put(key, media.bytes);
       return { url: ctx.blobs.url(key) };
     },
+    async readMedia(url) {
+      const key = blobKeyOfUrl(url, ctx.config.publicUrl);
+      if (!key) throw new Error(`${url} is not a media file of this server`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await ctx.blobs.read(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
     async exportVideo(timeline) {
       const story = await stories.findByIdIncludingDeleted(storyId);
       if (!story) throw new Error('Story not found');
-      const ratio = scriptToVideoPayloadSchema.parse(step.input).aspect_ratio;
       const output = await render.render({
         timeline,
-        output: OUTPUT_SIZES[ratio],
+        output: OUTPUT_SIZES[storyAspectRatio(story)],
         id: step.run.id,
         createdAt: step.run.createdAt,
         signal: AbortSignal.timeout(10 * 60_000),
@@ -155,6 +187,84 @@ export function generationWorkflows(
       async onFailure(run: WorkflowRun) {
         if (refundsOnFailure(run.status)) await credits.refund(run.id);
       },
+    },
+    {
+      kind: REGENERATE_WORKFLOW,
+      steps: [
+        {
+          name: 'regenerate',
+          status: 'processing:generating_images',
+          failureStage: 'generating_images',
+          async run(step) {
+            const input = regenerateRunInputSchema.parse(step.input);
+            const ports = portsFor(ctx, step, stories, render, input.story_id);
+            const row = await stories.findByIdIncludingDeleted(input.story_id);
+            if (!row) throw new Error('Story not found');
+            const payload = scriptToVideoPayloadSchema.partial().safeParse(row.categoryInputs);
+            const inputs = payload.success ? payload.data : {};
+            const timeline = row.videoEditorTimeline as {
+              globalConfig?: { captions?: { enabled?: boolean } };
+            } | null;
+            await regenerateShots(
+              {
+                shotIds: input.shot_ids,
+                mediaTypes: input.media_types,
+                imagePrompt: input.image_prompt,
+                videoPrompt: input.video_prompt,
+                voiceOver: input.voice_over,
+                runKey: step.run.id.slice(0, 8),
+                aspectRatio: storyAspectRatio(row),
+                visualStyle: inputs.visual_style ?? row.videoConsistentStyle ?? 'photorealistic',
+                voice: inputs.voiceover_voice ?? 'auto',
+                captions: timeline?.globalConfig?.captions?.enabled ?? true,
+              },
+              ports,
+            );
+            await ctx.database.db
+              .update(storiesTable)
+              .set({
+                isExportOutdated: true,
+                version: sql`${storiesTable.version} + 1`,
+                updatedAt: new Date(),
+              })
+              .where(eq(storiesTable.id, input.story_id));
+          },
+        },
+      ],
+      async onFailure(run: WorkflowRun) {
+        await credits.refund(run.id);
+      },
+    },
+    {
+      kind: REBUILD_WORKFLOW,
+      steps: [
+        {
+          name: 'timeline',
+          status: 'processing:generating_timeline',
+          failureStage: 'generating_timeline',
+          async run(step) {
+            const input = rebuildTimelineAndExportSchema.parse(step.input);
+            if (!input.rebuild_timeline) return;
+            const ports = portsFor(ctx, step, stories, render);
+            const story = await ports.loadStory();
+            if (!story.storyboard || Object.keys(story.storyboard.shots_map).length === 0) return;
+            const captions = story.videoEditorTimeline?.globalConfig.captions.enabled ?? true;
+            await ports.updateStory({ videoEditorTimeline: timelineFromStory(story, captions) });
+          },
+        },
+        {
+          name: 'export',
+          status: 'processing:exporting_video',
+          failureStage: 'exporting_video',
+          async run(step) {
+            const ports = portsFor(ctx, step, stories, render);
+            const story = await ports.loadStory();
+            if (!story.videoEditorTimeline)
+              throw new Error('This story has no timeline to export yet');
+            await ports.exportVideo(story.videoEditorTimeline);
+          },
+        },
+      ],
     },
   ];
 }

@@ -55,7 +55,12 @@ export class JobEngine {
   constructor(private readonly opts: JobEngineOptions) {
     const { database } = opts;
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      // pg-boss's declared type says one result; like node-postgres it also takes an array
+      // for a text of several statements, and its queue monitor needs exactly that.
+      db: {
+        executeSql: (text, values) =>
+          database.executeSql(text, values) as Promise<{ rows: unknown[] }>,
+      },
       schema: 'pgboss',
       superviseIntervalSeconds: 30,
     });

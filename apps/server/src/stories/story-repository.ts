@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Story } from '@storyloom/core';
+import { RANKING, type Story } from '@storyloom/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { member, stories, user } from '../db/schema.js';
+import { member, playSessions, stories, storyEvents, user } from '../db/schema.js';
 
 export type StoryRow = typeof stories.$inferSelect;
 export type NewStory = Omit<typeof stories.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -89,6 +89,48 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   }
 }
 
+interface RankCursor {
+  asOf: Date;
+  featured: 0 | 1;
+  score: number;
+  id: string;
+}
+
+function encodeRankCursor(c: RankCursor): string {
+  return Buffer.from(
+    JSON.stringify(['rank', c.asOf.toISOString(), c.featured, c.score, c.id]),
+  ).toString('base64url');
+}
+
+function decodeRankCursor(cursor: string | undefined): RankCursor | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [tag, asOf, featured, score, id] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString(),
+    ) as unknown[];
+    if (tag !== 'rank' || typeof asOf !== 'string' || Number.isNaN(Date.parse(asOf)))
+      return undefined;
+    if ((featured !== 0 && featured !== 1) || typeof score !== 'number' || typeof id !== 'string') {
+      return undefined;
+    }
+    return { asOf: new Date(asOf), featured, score, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** core's `recommendationScore` in SQL, over the story's recorded engagement. */
+function rankingScore(asOf: Date): SQL<number> {
+  const count = (kind: string) =>
+    sql`(select count(*) from ${storyEvents} e where e.story_id = ${stories}.id and e.kind = ${kind})`;
+  const played = sql`(select coalesce(sum(p.portion), 0) from ${playSessions} p where p.story_id = ${stories}.id and p.user_id is distinct from ${stories}.user_id)`;
+  // The weights are our constants, written into the SQL as numbers.
+  const k = (n: number) => sql.raw(String(n));
+  const engagement = sql`(1 + ${k(RANKING.viewWeight)} * ${count('view')} + ${k(RANKING.downloadWeight)} * ${count('download')} + ${k(RANKING.createClickWeight)} * ${count('create_click')} + ${k(RANKING.playWeight)} * ${played})::float8`;
+  const ageHours = sql`greatest(extract(epoch from (${asOf.toISOString()}::timestamptz - ${stories}.published_at)) / 3600, 0)`;
+  return sql<number>`(${engagement} / power(${ageHours} + ${k(RANKING.ageOffsetHours)}, ${k(RANKING.gravity)}))`;
+}
+
 export class StoryRepository {
   constructor(private readonly db: Db) {}
 
@@ -170,6 +212,48 @@ export class StoryRepository {
       'published',
       cursor,
     );
+  }
+
+  /**
+   * The community feed (issue 5 part 10): featured stories first, then by the recommendation
+   * score of core's `recommendationScore`, computed as of the first page's time (kept in the
+   * cursor) so that paging is stable.
+   */
+  async listRanked(categoryId: string | undefined, cursor?: string) {
+    const after = decodeRankCursor(cursor);
+    const asOf = after?.asOf ?? new Date();
+    const score = rankingScore(asOf);
+    const keyset = after
+      ? sql`(${stories.isFeatured}::int, ${score}, ${stories.id}) < (${after.featured}::int, ${after.score}::float8, ${after.id})`
+      : undefined;
+    const rows = await this.db
+      .select({ story: stories, ...profileColumns, score })
+      .from(stories)
+      .innerJoin(user, eq(user.id, stories.userId))
+      .where(
+        and(
+          eq(stories.isPublished, true),
+          isNull(stories.deletedAt),
+          categoryId ? eq(stories.categoryId, categoryId) : undefined,
+          keyset,
+        ),
+      )
+      .orderBy(desc(stories.isFeatured), desc(score), desc(stories.id))
+      .limit(PAGE_SIZE + 1);
+    const pageRows = rows.slice(0, PAGE_SIZE);
+    const last = pageRows.at(-1);
+    return {
+      stories: pageRows.map((r) => toStory({ ...r.story, ...r })),
+      nextCursor:
+        rows.length > PAGE_SIZE && last
+          ? encodeRankCursor({
+              asOf,
+              featured: last.story.isFeatured ? 1 : 0,
+              score: Number(last.score),
+              id: last.story.id,
+            })
+          : null,
+    };
   }
 
   async findById(id: string): Promise<(StoryRow & ProfileColumns) | undefined> {

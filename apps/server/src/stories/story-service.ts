@@ -25,6 +25,29 @@ export interface StoryPatchInput {
   contests?: string[] | undefined;
 }
 
+/**
+ * The story a viewer may change: writes are for the owner only; a team mate or a visitor of a
+ * published story may only read (403), and anyone else learns nothing (404).
+ */
+export async function ownedStory(
+  repo: StoryRepository,
+  id: string,
+  viewer: SessionUser,
+): Promise<StoryRow> {
+  const row = await repo.findById(id);
+  if (row && row.userId === viewer.id) return row;
+  if (row && row.isTemplate) {
+    throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
+  }
+  if (
+    row &&
+    (row.isPublished || row.isPublic || (await repo.teamUserIds(viewer.id)).includes(row.userId))
+  ) {
+    throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
+  }
+  throw notFound();
+}
+
 /** Roles and permissions of spec 1 §6 around the story repository. */
 export class StoryService {
   constructor(private readonly repo: StoryRepository) {}
@@ -34,7 +57,7 @@ export class StoryService {
   }
 
   async published(categoryId: string | undefined, cursor?: string) {
-    const page = await this.repo.listPublished(categoryId, cursor);
+    const page = await this.repo.listRanked(categoryId, cursor);
     // One id per listing page, so the recommendation tracker can attribute views to it.
     return { ...page, recommId: randomUUID() };
   }
@@ -52,22 +75,8 @@ export class StoryService {
     throw notFound();
   }
 
-  /** Writes are for the owner only; a team mate or a visitor of a published story may only read. */
-  private async owned(id: string, viewer: SessionUser): Promise<StoryRow> {
-    const row = await this.repo.findById(id);
-    if (row && row.userId === viewer.id) return row;
-    if (row && row.isTemplate) {
-      throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
-    }
-    if (
-      row &&
-      (row.isPublished ||
-        row.isPublic ||
-        (await this.repo.teamUserIds(viewer.id)).includes(row.userId))
-    ) {
-      throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
-    }
-    throw notFound();
+  private owned(id: string, viewer: SessionUser): Promise<StoryRow> {
+    return ownedStory(this.repo, id, viewer);
   }
 
   /** The owner's story (download-all-assets is for the owner only, spec 1 §6). */

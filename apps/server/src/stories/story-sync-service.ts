@@ -2,8 +2,9 @@ import type { Shot, SyncResponse } from '@storyloom/core';
 import { MESSAGES } from '@storyloom/core';
 import { loadTimeline } from '@storyloom/timeline';
 import type { SessionUser } from '../auth/session.js';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import type { StoryRepository, StoryRow } from './story-repository.js';
+import { HttpError, badRequest, conflict } from '../http/errors.js';
+import type { StoryRepository } from './story-repository.js';
+import { ownedStory } from './story-service.js';
 import type { StorySyncRepository } from './story-sync-repository.js';
 
 export interface StorySyncInput {
@@ -27,7 +28,7 @@ export class StorySyncService {
   ) {}
 
   async apply(id: string, viewer: SessionUser, input: StorySyncInput): Promise<SyncResponse> {
-    const row = await this.owned(id, viewer);
+    const row = await ownedStory(this.stories, id, viewer);
     for (const [key, shot] of Object.entries(input.shots_map)) {
       if (shot && shot.shot_id !== key)
         throw badRequest(`shots_map.${key}.shot_id: must be the shot's key (${key})`);
@@ -54,22 +55,6 @@ export class StorySyncService {
     });
     if (version === null) throw stale();
     return { version, is_export_outdated: true };
-  }
-
-  /** Writes are the owner's (the same rules as the other story writes). */
-  private async owned(id: string, viewer: SessionUser): Promise<StoryRow> {
-    const row = await this.stories.findById(id);
-    if (row && row.userId === viewer.id) return row;
-    if (row && row.isTemplate)
-      throw forbidden('Example stories are edited or deleted through a copy', 'TEMPLATE_STORY');
-    if (
-      row &&
-      (row.isPublished ||
-        row.isPublic ||
-        (await this.stories.teamUserIds(viewer.id)).includes(row.userId))
-    )
-      throw forbidden("Only the story's owner can change it", 'NOT_OWNER');
-    throw notFound();
   }
 }
 

@@ -10,5 +10,6 @@ export const queryKeys = {
     published: (categoryId: CategoryId | null) => ['stories', 'published', categoryId] as const,
     detail: (id: string) => ['stories', 'detail', id] as const,
     author: (username: string) => ['stories', 'author', username] as const,
+    stats: (id: string) => ['stories', 'stats', id] as const,
   },
 };

@@ -23,6 +23,8 @@ import { ThumbnailChooser } from '../thumbnail/thumbnail-chooser';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { buttonClass } from '../ui/button-styles';
+import { recordStoryEvent, trackEvent } from '../lib/tracking';
+import { StoryStats } from './story-stats';
 
 export type PreviewVariant = 'library' | 'community';
 
@@ -134,7 +136,14 @@ export function StoryPreviewDetails({ story, variant, flow, onDeleted }: StoryPr
             variant={variant === 'library' ? 'primary' : 'secondary'}
             className="w-full"
             disabled={edit.isPending}
-            onClick={() => (user ? edit.mutate(story) : signIn())}
+            onClick={() => {
+              if (!user) return signIn();
+              trackEvent({
+                event: 'editor_opened',
+                properties: { story_id: story.id, opened_from: 'preview_video_dialog' },
+              });
+              edit.mutate(story);
+            }}
           >
             <PencilLine className="size-4" aria-hidden />
             {MESSAGES.preview.editStory}
@@ -155,9 +164,14 @@ export function StoryPreviewDetails({ story, variant, flow, onDeleted }: StoryPr
           </>
         ) : null}
       </div>
+      {owner && story.is_published ? <StoryStats storyId={story.id} /> : null}
       {owner && !story.is_template ? <ThumbnailChooser story={story} /> : null}
       {variant === 'community' ? (
-        <Link to={create.href} className={buttonClass('primary', 'md', 'mt-auto w-full')}>
+        <Link
+          to={create.href}
+          onClick={() => recordStoryEvent(story.id, 'create_click')}
+          className={buttonClass('primary', 'md', 'mt-auto w-full')}
+        >
           {create.label}
         </Link>
       ) : null}

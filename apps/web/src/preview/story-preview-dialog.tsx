@@ -1,6 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { Story } from '@storyloom/core';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { recordStoryEvent } from '../lib/tracking';
 import { ExportProgressOverlay } from '../share/export-progress-overlay';
 import { ContentRestrictionDialog } from '../share/content-restriction-dialog';
 import { useShareFlow } from '../share/use-share-flow';
@@ -101,10 +103,14 @@ function PreviewBody({
   children: React.ReactNode;
 }) {
   const flow = useShareFlow(story);
+  useEffect(() => {
+    if (variant === 'community') recordStoryEvent(story.id, 'view');
+  }, [story.id, variant]);
   return (
     <>
       <div className="relative flex shrink-0 items-center justify-center bg-zinc-950 px-4 pt-14 pb-4 md:w-[70%] md:py-4">
         <StoryVideo
+          storyId={story.id}
           src={story.last_export_url}
           poster={story.last_export_thumbnail_url}
           className="max-h-full"

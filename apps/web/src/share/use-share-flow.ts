@@ -26,6 +26,7 @@ import { queryKeys } from '../lib/query-keys';
 import { fetchStory, patchStory, startExport } from '../lib/stories-api';
 import { copyText } from './copy-text';
 import { exportPlan, shareActionVerb, shareLink } from './share-rules';
+import { recordStoryEvent, trackEvent } from '../lib/tracking';
 
 /** What the export progress overlay shows; null when it is closed. */
 export interface ExportOverlayState {
@@ -157,6 +158,7 @@ export function useShareFlow(story: Story) {
           await fetchVideo(current.last_export_url),
           exportFileName(current.id, current.title),
         );
+        recordStoryEvent(current.id, 'download');
       } catch {
         toast.error(MESSAGES.share.downloadFailed);
       } finally {
@@ -308,6 +310,14 @@ export function useShareFlow(story: Story) {
         void navigate(signInPath(`${window.location.pathname}${window.location.search}`));
         return;
       }
+      trackEvent({
+        event: 'story_shared_clicked',
+        properties: {
+          story_id: story.id,
+          story_type: story.category_id,
+          share_method: options.platform ?? action,
+        },
+      });
       // Opened inside the click so popup blockers allow it; pointed at the platform later.
       const tab = options.platform ? window.open('', '_blank') : null;
       if (tab) tab.opener = null;

@@ -21,6 +21,7 @@ export function MyStoriesPage() {
         {isTeam ? <p className="mt-1 text-sm text-zinc-600">{MESSAGES.home.teamNote}</p> : null}
       </div>
       <StoryCardGrid
+        openedFrom="story_card_list"
         stories={stories}
         isPending={isPending}
         isError={isError}

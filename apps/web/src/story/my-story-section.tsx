@@ -35,6 +35,7 @@ function LatestStories() {
   const stories = (data?.pages[0]?.stories ?? []).slice(0, HOME_MY_STORY_LIMIT);
   return (
     <StoryCardGrid
+      openedFrom="story_card"
       stories={stories}
       isPending={isPending}
       isError={isError}

@@ -7,6 +7,7 @@ import { EmptyState } from '../ui/empty-state';
 import { LoadError } from '../ui/load-error';
 import { StoryPreviewDialog } from '../preview/story-preview-dialog';
 import { StoryCard, STORY_CARD_IMAGE_HEIGHT } from './story-card';
+import type { EditorOpenedFrom } from './story-card';
 
 interface StoryCardGridProps {
   stories: Story[];
@@ -16,6 +17,8 @@ interface StoryCardGridProps {
   onRetry: () => void;
   /** Skeletons on first load (the library shows 8). */
   initialSkeletons?: number;
+  /** Where an editor opened from a card counts as opened from (analytics). */
+  openedFrom: EditorOpenedFrom;
 }
 
 /**
@@ -29,6 +32,7 @@ export function StoryCardGrid({
   isFetchingNextPage,
   onRetry,
   initialSkeletons = MY_STORIES_SKELETONS.initial,
+  openedFrom,
 }: StoryCardGridProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const previewable = stories.filter((story) => storyCardClick(story).kind === 'preview');
@@ -43,7 +47,12 @@ export function StoryCardGrid({
           <EmptyState text={MESSAGES.myStories.empty} />
         ) : (
           stories.map((story) => (
-            <StoryCard key={story.id} story={story} onPreview={(s) => setOpenId(s.id)} />
+            <StoryCard
+              key={story.id}
+              story={story}
+              openedFrom={openedFrom}
+              onPreview={(s) => setOpenId(s.id)}
+            />
           ))
         )}
         {isFetchingNextPage ? (

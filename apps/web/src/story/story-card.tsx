@@ -10,6 +10,7 @@ import { formatStoryDate } from '../lib/format-date';
 import { FailedStoryActionBar } from './failed-story-action-bar';
 import { StoryCardThumbnail } from './story-card-thumbnail';
 import { useEditStory } from './use-story-mutations';
+import { trackEvent } from '../lib/tracking';
 
 /** Card image height (spec 1 §9). */
 export const STORY_CARD_IMAGE_HEIGHT = 146;
@@ -19,11 +20,15 @@ export const STORY_CARD_IMAGE_HEIGHT = 146;
  * editor-ready opens the editor's list view, draft the editor, failed the story detail;
  * processing cards do nothing. Failed cards carry their actions. The grid owns the preview.
  */
+export type EditorOpenedFrom = 'story_card' | 'story_card_list';
+
 export function StoryCard({
   story,
+  openedFrom,
   onPreview,
 }: {
   story: Story;
+  openedFrom: EditorOpenedFrom;
   onPreview: (story: Story) => void;
 }) {
   const navigate = useNavigate();
@@ -35,6 +40,12 @@ export function StoryCard({
     if (click.kind === 'preview') {
       onPreview(story);
     } else if (click.kind === 'navigate') {
+      if (click.href.startsWith('/story/editor')) {
+        trackEvent({
+          event: 'editor_opened',
+          properties: { story_id: story.id, opened_from: openedFrom },
+        });
+      }
       // A template is copied before it is edited (spec 1 §4); the copy opens in the editor.
       if (story.is_template && click.href.startsWith('/story/editor')) edit.mutate(story);
       else void navigate(click.href);

@@ -48,6 +48,8 @@ export interface GenerationPorts {
   updateStory(patch: GenerationStoryPatch): Promise<void>;
   /** Stores media under a name unique within the run: storing the same name twice overwrites. */
   storeMedia(name: string, media: GeneratedMedia): Promise<{ url: string }>;
+  /** Reads back media this story stores (e.g. a shot's picture for a video model). */
+  readMedia(url: string): Promise<Buffer>;
   /** Renders the timeline to MP4 with the render engine and returns where it is. */
   exportVideo(
     timeline: VideoEditorTimeline,
@@ -74,6 +76,8 @@ const SHOT_LEAD_SECONDS = 0.15;
 const SHOT_TAIL_SECONDS = 0.25;
 /** Shots generated at the same time (the machine has 2 cores). */
 const PARALLEL_SHOTS = 2;
+/** The background music's asset id in a generated story. */
+export const MUSIC_ASSET_ID = 'music-background';
 
 /** The style as prompts use it: a grid value, or a Custom style's own text. */
 export function styleChoice(value: string): StyleChoice {
@@ -121,6 +125,29 @@ function withAssets(story: GenerationStory, assets: MediaAsset[]): VideoEditorTi
 function phrasesOfShot(shot: Shot): TimedPhrase[] {
   const value = (shot as Record<string, unknown>).voice_phrases;
   return Array.isArray(value) ? (value as TimedPhrase[]) : [];
+}
+
+/**
+ * The timeline of a generated story, from its storyboard, assets and voice timing (the
+ * generation's timeline step, and Recover's rebuild). The watermark setting is kept.
+ */
+export function timelineFromStory(story: GenerationStory, captions: boolean): VideoEditorTimeline {
+  const shotsMap = story.storyboard?.shots_map ?? {};
+  const assets = assetsOf(story);
+  const phrases: Record<string, TimedPhrase[]> = {};
+  for (const shot of orderedShots(shotsMap)) phrases[shot.shot_id] = phrasesOfShot(shot);
+  const musicAssetId = assets.some((a) => a.id === MUSIC_ASSET_ID) ? MUSIC_ASSET_ID : null;
+  const timeline = buildExplainerTimeline({
+    shotsMap,
+    mediaAssets: assets,
+    phrases,
+    musicAssetId,
+    captions,
+  });
+  const watermark = story.videoEditorTimeline?.globalConfig.watermark;
+  return watermark
+    ? { ...timeline, globalConfig: { ...timeline.globalConfig, watermark } }
+    : timeline;
 }
 
 /**
@@ -286,11 +313,16 @@ export function explainerSteps(): PipelineStep[] {
               voice_duration: voice.durationSeconds,
             });
           }
-          if (!shot.active_video_id) {
+          if (!shot.active_video_id && shot.active_image_url) {
             const clip = await video.animate({
-              image: { bytes: Buffer.alloc(0), extension: 'jpg' },
+              image: {
+                bytes: await ports.readMedia(shot.active_image_url),
+                extension: shot.active_image_url.endsWith('.png') ? 'png' : 'jpg',
+              },
               prompt: shot.video_prompt ?? '',
-              durationSeconds: Number((shot as Record<string, unknown>).voice_duration ?? 5),
+              durationSeconds: Number(
+                update.voice_duration ?? (shot as Record<string, unknown>).voice_duration ?? 5,
+              ),
               aspectRatio: input.aspect_ratio,
             });
             if (clip) {
@@ -314,7 +346,7 @@ export function explainerSteps(): PipelineStep[] {
         const shots_map = { ...fresh.storyboard!.shots_map };
         for (const [id, update] of updates) shots_map[id] = { ...shots_map[id]!, ...update };
         let metadata = fresh.metadata;
-        const musicId = 'music-background';
+        const musicId = MUSIC_ASSET_ID;
         const wantsMusic = input.background_music !== null && input.background_music !== '';
         if (wantsMusic && !have.has(musicId)) {
           const duration = orderedShots(shots_map).reduce(
@@ -371,20 +403,7 @@ export function explainerSteps(): PipelineStep[] {
       failureStage: 'generating_timeline',
       async run(input, ports) {
         const story = await ports.loadStory();
-        const shotsMap = story.storyboard?.shots_map ?? {};
-        const assets = assetsOf(story);
-        const phrases: Record<string, TimedPhrase[]> = {};
-        for (const shot of orderedShots(shotsMap)) phrases[shot.shot_id] = phrasesOfShot(shot);
-        const musicAssetId = assets.some((a) => a.id === 'music-background')
-          ? 'music-background'
-          : null;
-        const timeline = buildExplainerTimeline({
-          shotsMap,
-          mediaAssets: assets,
-          phrases,
-          musicAssetId,
-          captions: input.auto_captions,
-        });
+        const timeline = timelineFromStory(story, input.auto_captions);
         await ports.updateStory({ videoEditorTimeline: timeline });
       },
     },

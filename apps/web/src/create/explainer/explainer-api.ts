@@ -40,3 +40,18 @@ export async function scriptFromIdea(topic: string): Promise<string> {
 
 /** The URL of a voice actor's playable sample. */
 export const voiceSampleUrl = (key: string) => `/api/voices/${encodeURIComponent(key)}/sample`;
+
+const providersSchema = z.object({
+  writer: z.string(),
+  image: z.string(),
+  video: z.string(),
+  speech: z.string(),
+  music: z.string(),
+  models: z.object({ image: z.array(z.string()), video: z.array(z.string()) }),
+});
+export type GenerationProviders = z.infer<typeof providersSchema>;
+
+/** The providers generation runs on (local ones unless the operator configured others). */
+export function fetchGenerationProviders(): Promise<GenerationProviders> {
+  return requestJson('/api/generation/providers', providersSchema);
+}

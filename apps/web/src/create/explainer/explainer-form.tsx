@@ -31,6 +31,7 @@ import {
 } from './explainer-form-model';
 import {
   fetchCredits,
+  fetchGenerationProviders,
   rewriteScript,
   scriptFromIdea,
   startScriptToVideo,
@@ -97,6 +98,11 @@ export function ExplainerForm() {
     queryKey: ['credits'],
     queryFn: fetchCredits,
     enabled: Boolean(user),
+  });
+  const providers = useQuery({
+    queryKey: ['generation-providers'],
+    queryFn: fetchGenerationProviders,
+    staleTime: Infinity,
   });
 
   const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
@@ -335,10 +341,19 @@ export function ExplainerForm() {
         </Collapsible>
 
         <Collapsible title="Advanced settings">
-          <p className="text-xs text-zinc-600">
-            Image model: <strong>local-illustrator</strong> (offline). Video model:{' '}
-            <strong>local-motion</strong> (pan and zoom of each picture). Cloud models appear here
-            when their provider is configured.
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-zinc-600">
+            <dt>Image model</dt>
+            <dd className="font-medium text-zinc-800" data-testid="image-model">
+              {providers.data?.image ?? 'local-illustrator'}
+            </dd>
+            <dt>Video model</dt>
+            <dd className="font-medium text-zinc-800">{providers.data?.video ?? 'local-motion'}</dd>
+            <dt>Voice</dt>
+            <dd className="font-medium text-zinc-800">{providers.data?.speech ?? 'local-voice'}</dd>
+          </dl>
+          <p className="text-xs text-zinc-500">
+            Only models whose provider the operator has configured are offered; the local providers
+            run offline otherwise.
           </p>
         </Collapsible>
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { VoiceKey } from '@storyloom/core';
 import type { SpeechProvider, SpeechResult, TimedPhrase } from '../provider-types';
-import { decodeWav, encodeWav, soundWindow } from './wav';
+import { decodeWav, encodeWav, resample, soundWindow, type PcmAudio } from './wav';
 
 /** espeak-ng voice, words per minute and pitch (0-99) for every voice key. */
 export const ESPEAK_VOICES: Record<VoiceKey, { voice: string; wpm: number; pitch: number }> = {
@@ -66,38 +66,55 @@ export class LocalVoice implements SpeechProvider {
     fps: number;
   }): Promise<SpeechResult> {
     const clips = await Promise.all(
-      input.phrases.map(async (text) => {
-        const audio = decodeWav(await espeak(text, input.voice, this.command));
-        const window = soundWindow(audio.samples) ?? [0, 0];
-        return { text, sampleRate: audio.sampleRate, samples: audio.samples.subarray(...window) };
-      }),
+      input.phrases.map(async (text) => ({
+        text,
+        audio: decodeWav(await espeak(text, input.voice, this.command)),
+      })),
     );
-    const sampleRate = clips[0]?.sampleRate ?? 22050;
-    const gap = Math.round(PHRASE_GAP_SECONDS * sampleRate);
-    const lead = Math.round(input.leadSeconds * sampleRate);
-    let length = lead + Math.round(input.tailSeconds * sampleRate);
-    clips.forEach((clip, i) => (length += clip.samples.length + (i > 0 ? gap : 0)));
-    // A whole number of frames, so the shot's picture and its voice end together.
-    const perFrame = sampleRate / input.fps;
-    length = Math.ceil(length / perFrame) * perFrame;
-    const samples = new Float32Array(Math.round(length));
-    const phrases: TimedPhrase[] = [];
-    let at = lead;
-    clips.forEach((clip, i) => {
-      if (i > 0) at += gap;
-      samples.set(clip.samples, at);
-      phrases.push({
-        text: clip.text,
-        start: at / sampleRate,
-        end: (at + clip.samples.length) / sampleRate,
-      });
-      at += clip.samples.length;
-    });
-    return {
-      bytes: encodeWav({ sampleRate, samples }),
-      extension: 'wav',
-      durationSeconds: samples.length / sampleRate,
-      phrases,
-    };
+    return assembleVoice(clips, input);
   }
+}
+
+/**
+ * Joins separately spoken phrases into one voice-over: the silence around each is cut, the
+ * phrases follow each other with short gaps, `leadSeconds` before and `tailSeconds` after, and
+ * the file lasts a whole number of frames. Every phrase's place in the file is returned, which
+ * is what captions are timed from. Used by every speech provider, local or cloud.
+ */
+export function assembleVoice(
+  spoken: readonly { text: string; audio: PcmAudio }[],
+  input: { leadSeconds: number; tailSeconds: number; fps: number },
+): SpeechResult {
+  const sampleRate = spoken[0]?.audio.sampleRate ?? 22050;
+  const clips = spoken.map(({ text, audio }) => {
+    const same = resample(audio, sampleRate);
+    const window = soundWindow(same.samples) ?? [0, 0];
+    return { text, samples: same.samples.subarray(...window) };
+  });
+  const gap = Math.round(PHRASE_GAP_SECONDS * sampleRate);
+  const lead = Math.round(input.leadSeconds * sampleRate);
+  let length = lead + Math.round(input.tailSeconds * sampleRate);
+  clips.forEach((clip, i) => (length += clip.samples.length + (i > 0 ? gap : 0)));
+  // A whole number of frames, so the shot's picture and its voice end together.
+  const perFrame = sampleRate / input.fps;
+  length = Math.ceil(length / perFrame) * perFrame;
+  const samples = new Float32Array(Math.round(length));
+  const phrases: TimedPhrase[] = [];
+  let at = lead;
+  clips.forEach((clip, i) => {
+    if (i > 0) at += gap;
+    samples.set(clip.samples, at);
+    phrases.push({
+      text: clip.text,
+      start: at / sampleRate,
+      end: (at + clip.samples.length) / sampleRate,
+    });
+    at += clip.samples.length;
+  });
+  return {
+    bytes: encodeWav({ sampleRate, samples }),
+    extension: 'wav',
+    durationSeconds: samples.length / sampleRate,
+    phrases,
+  };
 }

@@ -1,0 +1,135 @@
+import {
+  OUTPUT_SIZES,
+  orderedShots,
+  type AspectRatio,
+  type MediaAsset,
+  type ShotMediaType,
+  type VoiceKey,
+} from '@storyloom/core';
+import { phrasesOf } from '../providers/local/local-writer';
+import type { TimedPhrase } from '../providers/provider-types';
+import { styleChoice, timelineFromStory, type GenerationPorts } from './explainer-steps';
+
+export interface RegenerateShotsInput {
+  /** The shots to regenerate; all visible shots when absent (batch without shot_ids). */
+  shotIds?: string[] | undefined;
+  mediaTypes: ShotMediaType[];
+  imagePrompt?: string | undefined;
+  videoPrompt?: string | undefined;
+  voiceOver?: string | undefined;
+  /** Names the new assets, so a retry of the same run overwrites instead of piling up. */
+  runKey: string;
+  aspectRatio: AspectRatio;
+  visualStyle: string;
+  voice: VoiceKey;
+  captions: boolean;
+}
+
+/**
+ * Regenerates media of some shots (spec 3 §7 regenerate_shot and batch_generate): each kind
+ * asked for gets a new asset, made active on its shot. New pictures replace the old ones on
+ * the timeline in place; a new voice-over changes timing, so the timeline is rebuilt.
+ */
+export async function regenerateShots(
+  input: RegenerateShotsInput,
+  ports: GenerationPorts,
+): Promise<{ shotIds: string[] }> {
+  const story = await ports.loadStory();
+  const shotsMap = { ...(story.storyboard?.shots_map ?? {}) };
+  const shots = orderedShots(shotsMap).filter((shot) =>
+    input.shotIds ? input.shotIds.includes(shot.shot_id) : !shot.is_hidden,
+  );
+  if (shots.length === 0) throw new Error('No shot to regenerate');
+  const size = OUTPUT_SIZES[input.aspectRatio];
+  const made: MediaAsset[] = [];
+  const replaced = new Map<string, string>();
+  let voiceChanged = false;
+  for (const shot of shots) {
+    const next = { ...shot } as typeof shot & Record<string, unknown>;
+    if (input.mediaTypes.includes('image')) {
+      if (input.imagePrompt !== undefined) next.image_prompt = input.imagePrompt;
+      const media = await ports.providers.image.generate({
+        prompt: next.image_prompt ?? next.script ?? '',
+        keywords: (next.image_prompt ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? [],
+        style: styleChoice(input.visualStyle),
+        width: size.width,
+        height: size.height,
+        seed: `${shot.shot_id}/${input.runKey}`,
+      });
+      const id = `image-${shot.shot_id}-${input.runKey}`;
+      const { url } = await ports.storeMedia(id, media);
+      made.push({
+        id,
+        title: 'Regenerated image',
+        url,
+        thumbnail_url: url,
+        resource_type: 'image',
+        source: 'generated',
+        shot_id: shot.shot_id,
+        metadata: { width: size.width, height: size.height },
+        configs: { model: ports.providers.image.name },
+      });
+      if (shot.active_image_id) replaced.set(shot.active_image_id, id);
+      next.active_image_id = id;
+      next.active_image_url = url;
+    }
+    if (input.mediaTypes.includes('voiceover')) {
+      if (input.voiceOver !== undefined) next.script = input.voiceOver;
+      const voice = await ports.providers.speech.speak({
+        phrases: phrasesOf(next.script ?? ''),
+        voice: input.voice,
+        leadSeconds: 0.15,
+        tailSeconds: 0.25,
+        fps: 30,
+      });
+      const id = `voiceover-${shot.shot_id}-${input.runKey}`;
+      const { url } = await ports.storeMedia(id, voice);
+      made.push({
+        id,
+        title: 'Regenerated voice-over',
+        url,
+        resource_type: 'audio',
+        subtype: 'voiceover',
+        source: 'generated',
+        shot_id: shot.shot_id,
+        metadata: { duration: voice.durationSeconds },
+        configs: { model: ports.providers.speech.name, voice: input.voice },
+      });
+      next.active_voice_over_audio_id = id;
+      next.active_voice_over_audio_url = url;
+      next.voice_phrases = voice.phrases satisfies TimedPhrase[];
+      next.voice_duration = voice.durationSeconds;
+      voiceChanged = true;
+    }
+    if (input.mediaTypes.includes('video') && input.videoPrompt !== undefined) {
+      // The local motion provider leaves motion to the renderer: only the prompt is kept.
+      next.video_prompt = input.videoPrompt;
+    }
+    shotsMap[shot.shot_id] = next;
+  }
+  const base = story.videoEditorTimeline;
+  const assets = [...(base?.mediaAssets ?? []), ...made];
+  let timeline = base ? { ...base, mediaAssets: assets } : null;
+  if (timeline && replaced.size > 0) {
+    timeline = {
+      ...timeline,
+      tracks: timeline.tracks.map((track) => ({
+        ...track,
+        items: track.items.map((item) =>
+          item.mediaAssetId && replaced.has(item.mediaAssetId)
+            ? { ...item, mediaAssetId: replaced.get(item.mediaAssetId)! }
+            : item,
+        ),
+      })),
+    };
+  }
+  const updated = { ...story, storyboard: { shots_map: shotsMap }, videoEditorTimeline: timeline };
+  if (voiceChanged && timeline && timeline.tracks.length > 0) {
+    timeline = timelineFromStory(updated, input.captions);
+  }
+  await ports.updateStory({
+    storyboard: { shots_map: shotsMap },
+    ...(timeline ? { videoEditorTimeline: timeline } : {}),
+  });
+  return { shotIds: shots.map((s) => s.shot_id) };
+}

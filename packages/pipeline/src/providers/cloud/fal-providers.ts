@@ -1,0 +1,131 @@
+import type { AspectRatio } from '@storyloom/core';
+import type { GeneratedMedia, ImageProvider, VideoProvider } from '../provider-types';
+import { httpBytes, httpJson, ProviderError } from './http-json';
+
+/** fal.ai's queue API: submit, poll the status URL, read the response URL. */
+export interface FalEndpoint {
+  /** https://queue.fal.run (a fake server in tests). */
+  queueUrl: string;
+  apiKey: string;
+  /** Between status polls. */
+  pollMs?: number;
+  /** How long a request may take in all. */
+  timeoutMs?: number;
+}
+
+interface QueueSubmit {
+  request_id: string;
+  status_url: string;
+  response_url: string;
+}
+
+/** Runs one fal request through the queue and returns its result. */
+export async function falRun<T>(
+  endpoint: FalEndpoint,
+  model: string,
+  body: unknown,
+  provider: string,
+): Promise<T> {
+  const auth = { authorization: `Key ${endpoint.apiKey}` };
+  const submitted = await httpJson<QueueSubmit>(
+    `${endpoint.queueUrl.replace(/\/$/, '')}/${model}`,
+    {
+      provider,
+      headers: auth,
+      json: body,
+    },
+  );
+  const until = Date.now() + (endpoint.timeoutMs ?? 10 * 60_000);
+  for (;;) {
+    const status = await httpJson<{ status: string }>(submitted.status_url, {
+      provider,
+      headers: auth,
+    });
+    if (status.status === 'COMPLETED') break;
+    if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS')
+      throw new ProviderError(
+        provider,
+        200,
+        `request ${submitted.request_id} ended ${status.status}`,
+      );
+    if (Date.now() > until)
+      throw new ProviderError(provider, 408, `request ${submitted.request_id} timed out`);
+    await new Promise((resolve) => setTimeout(resolve, endpoint.pollMs ?? 1000));
+  }
+  return httpJson<T>(submitted.response_url, { provider, headers: auth });
+}
+
+const FAL_IMAGE_SIZES: Record<AspectRatio, string> = {
+  '16:9': 'landscape_16_9',
+  '9:16': 'portrait_16_9',
+  '1:1': 'square_hd',
+};
+
+/** Images on a fal.ai model (flux_kontext, seedream4, ... through the model table). */
+export class FalImages implements ImageProvider {
+  readonly name: string;
+  constructor(
+    private readonly endpoint: FalEndpoint,
+    private readonly model: string,
+  ) {
+    this.name = `fal:${model}`;
+  }
+
+  async generate(input: {
+    prompt: string;
+    width: number;
+    height: number;
+    seed: string;
+  }): Promise<GeneratedMedia> {
+    const ratio: AspectRatio =
+      input.width > input.height ? '16:9' : input.width < input.height ? '9:16' : '1:1';
+    const result = await falRun<{ images?: { url: string; width?: number; height?: number }[] }>(
+      this.endpoint,
+      this.model,
+      { prompt: input.prompt, image_size: FAL_IMAGE_SIZES[ratio], num_images: 1 },
+      this.name,
+    );
+    const image = result.images?.[0];
+    if (!image) throw new ProviderError(this.name, 200, 'no image in the result');
+    const bytes = await httpBytes(image.url, { provider: this.name });
+    return {
+      bytes,
+      extension: bytes[0] === 0x89 ? 'png' : 'jpg',
+      ...(image.width ? { width: image.width } : {}),
+      ...(image.height ? { height: image.height } : {}),
+    };
+  }
+}
+
+/** Image-to-video on a fal.ai model (kling, pixverse, seedance, hailuo, wan, vidu, veo). */
+export class FalVideo implements VideoProvider {
+  readonly name: string;
+  constructor(
+    private readonly endpoint: FalEndpoint,
+    private readonly model: string,
+  ) {
+    this.name = `fal:${model}`;
+  }
+
+  async animate(input: {
+    image: GeneratedMedia;
+    prompt: string;
+    durationSeconds: number;
+    aspectRatio: AspectRatio;
+  }): Promise<GeneratedMedia | null> {
+    const mime = input.image.extension === 'png' ? 'image/png' : 'image/jpeg';
+    const result = await falRun<{ video?: { url: string } }>(
+      this.endpoint,
+      this.model,
+      {
+        prompt: input.prompt,
+        image_url: `data:${mime};base64,${input.image.bytes.toString('base64')}`,
+        duration: input.durationSeconds > 5 ? '10' : '5',
+        aspect_ratio: input.aspectRatio,
+      },
+      this.name,
+    );
+    if (!result.video?.url) throw new ProviderError(this.name, 200, 'no video in the result');
+    return { bytes: await httpBytes(result.video.url, { provider: this.name }), extension: 'mp4' };
+  }
+}
