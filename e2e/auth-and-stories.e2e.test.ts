@@ -1,26 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughForm, signUpThroughForm } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
-
-const password = 'correct horse battery';
-
-async function signUpThroughForm(page: Page, baseUrl: string, name: string) {
-  const tag = Date.now().toString(36);
-  const email = `${name.toLowerCase()}-${tag}@example.test`;
-  await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Display name').fill(name);
-  await page.getByLabel('Username').fill(`${name.toLowerCase()}_${tag}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /create account|sign up/i }).click();
-  return email;
-}
-
-async function signInThroughForm(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-}
 
 describe('signing up, creating a story and coming back after signing in', () => {
   let server: StartedServer;
@@ -40,7 +21,7 @@ describe('signing up, creating a story and coming back after signing in', () => 
 
   it('runs the whole journey in a real browser', async () => {
     const page = await context.newPage();
-    const email = await signUpThroughForm(page, server.baseUrl, 'Journey');
+    const { email } = await signUpThroughForm(page, server.baseUrl, 'Journey');
     await page.waitForURL(/\/story$/);
 
     // The web-editing promo greets a signed-in creator once.

@@ -1,20 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughForm } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
 
 const SCRIPT =
   'A small robot wakes up in a quiet city. It rolls through the empty streets and waters every tree it finds. By sunset, the whole city is green again.';
-
-async function signUp(page: Page, baseUrl: string) {
-  const tag = Date.now().toString(36);
-  await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Display name').fill('Explainer');
-  await page.getByLabel('Username').fill(`explainer_${tag}`);
-  await page.getByLabel('Email').fill(`explainer-${tag}@example.test`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: /create account|sign up/i }).click();
-  await page.waitForURL(/\/story$/);
-}
 
 describe('the explainer story, from the form to a playable MP4', () => {
   let server: StartedServer;
@@ -34,7 +24,8 @@ describe('the explainer story, from the form to a playable MP4', () => {
 
   it('creates a story, follows the wait screen to the end and plays the video', async () => {
     const page = await context.newPage();
-    await signUp(page, server.baseUrl);
+    await signUpThroughForm(page, server.baseUrl, 'Explainer');
+    await page.waitForURL(/\/story$/);
     await page.goto(`${server.baseUrl}/story/create/script`);
     await page.getByRole('heading', { name: 'Explainer Video' }).waitFor();
 

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { failedStoryActions, failedStoryMessage } from '@storyloom/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -563,6 +564,90 @@ describe('library, community gallery, preview, sharing and publishing', () => {
     await overlay.waitFor({ state: 'detached' });
     await page.close();
   }, 120_000);
+
+  it('a failed story offers Recover (FREE) and Open Editor, and its page shows the failure', async () => {
+    const broken = await exportedStory('Broken recovery');
+    // Its media is gone: recovering it (export only) fails for real, at exporting_video.
+    const { body: full } = await api<StoryJson & { version: number }>(
+      alice,
+      'GET',
+      `/stories/${broken.id}`,
+    );
+    const synced = await api(alice, 'POST', `/stories/${broken.id}/sync`, {
+      base_version: full.version,
+      shots_map: {},
+      video_editor_timeline: {
+        tracks: [
+          {
+            id: 'main',
+            type: 'video',
+            isPrimary: true,
+            items: [
+              {
+                id: 'gone',
+                type: 'image',
+                mediaAssetId: 'gone',
+                startTimeInFrames: 0,
+                durationInFrames: 30,
+              },
+            ],
+          },
+        ],
+        mediaAssets: [
+          {
+            id: 'gone',
+            url: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png',
+            resource_type: 'image',
+          },
+        ],
+      },
+    });
+    expect(synced.status).toBe(200);
+    const started = await api<{ workflowRunId: string }>(
+      alice,
+      'POST',
+      '/stories/workflow/rebuild_timeline_and_export',
+      { story_id: broken.id, force_music_reselection: false, rebuild_timeline: false },
+    );
+    expect(started.status).toBe(200);
+    const failed = await waitForStory(alice, broken.id, (s) => s.status.startsWith('failed'));
+    const actions = failedStoryActions(failed.status);
+    expect(actions.recover || actions.openEditor).toBe(true);
+
+    const page = await openPage(alice, '/story/my');
+    const card = page.getByTestId('story-card').filter({ hasText: broken.title });
+    await card.getByText(failedStoryMessage(failed.status)).waitFor();
+    expect(await card.getByRole('button', { name: /Recover/ }).count()).toBe(
+      actions.recover ? 1 : 0,
+    );
+    if (actions.recover) expect(await card.getByText('FREE').count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Open Editor' }).count()).toBe(
+      actions.openEditor ? 1 : 0,
+    );
+    await card.getByRole('button', { name: broken.title }).click();
+    await page.waitForURL(`${server.baseUrl}/story/my/${broken.id}`);
+    await page.getByText(failedStoryMessage(failed.status)).waitFor();
+    await shot(page, 'failed-story-detail-1440');
+    await page.close();
+  }, 120_000);
+
+  it('deletes a story after the Delete Story confirmation', async () => {
+    const doomed = await exportedStory('Doomed');
+    const page = await openPage(alice, '/story/my');
+    await page.getByRole('button', { name: doomed.title }).click();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog', { name: 'Delete Story' }));
+    await confirm
+      .getByText('Are you sure you want to delete this Story? This action cannot be undone.')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(async () => (await api(alice, 'GET', `/stories/${doomed.id}`)).status)
+      .toBe(404);
+    await page.close();
+  });
 
   it('Bob is told when a story has no video to download', async () => {
     const page = await openPage(bob, '/story/community');

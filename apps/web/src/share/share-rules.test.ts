@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildStory } from '../lib/story-fixture';
+import { buildStory } from '@storyloom/core/test-builders';
 import {
   exportPlan,
   initialRemoveWatermark,
