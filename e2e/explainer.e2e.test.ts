@@ -38,6 +38,20 @@ describe('the explainer story, from the form to a playable MP4', () => {
     await expect
       .poll(() => page.getByTestId('credit-estimate').textContent())
       .toContain('1100 credits');
+    await expect
+      .poll(() => page.getByTestId('free-stories').textContent())
+      .toContain('3 FREE Story Left');
+    // Background music: a stock track of the library, previewed by its 17-bar waveform.
+    await page.getByRole('button', { name: 'Background music' }).click();
+    await page.getByRole('radio', { name: 'Stock track' }).check();
+    await page.getByLabel('Search music').fill('ambient');
+    const track = page.getByRole('list', { name: 'Music tracks' }).getByRole('listitem').first();
+    await track.waitFor();
+    await track.getByRole('button').nth(1).click();
+    await page.getByTestId('chosen-music-track').waitFor();
+    await expect
+      .poll(() => page.getByTestId('music-waveform').locator('span.bg-brand-500').count())
+      .toBe(17);
     await saveScreenshot(page, 'explainer-form');
     await create.click();
 

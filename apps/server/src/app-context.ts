@@ -1,4 +1,4 @@
-import type { Providers } from '@storyloom/pipeline';
+import type { LocalMusic, ModelCatalog, Providers } from '@storyloom/pipeline';
 import type { Auth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -14,4 +14,8 @@ export interface AppContext {
   workflows: WorkflowService;
   /** The AI providers generation runs on (local ones unless configured otherwise). */
   providers: Providers;
+  /** The stock music library (composed tracks plus the operator's imported folder). */
+  music: LocalMusic;
+  /** The advanced settings' model choices and each request's image/video model. */
+  models: ModelCatalog;
 }

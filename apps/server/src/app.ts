@@ -17,6 +17,7 @@ import { HttpError } from './http/errors.js';
 import { mediaRoutes } from './storage/media-routes.js';
 import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
+import { musicRoutes } from './music/music-routes.js';
 import { renderRoutes } from './render/render-routes.js';
 import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
@@ -104,6 +105,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   trackingRoutes(app, ctx);
   renderRoutes(app, ctx);
   generationRoutes(app, ctx);
+  musicRoutes(app, ctx);
   fontRoutes(app);
   authorProfileRoutes(app, ctx);
   await serveWebApp(app, ctx);

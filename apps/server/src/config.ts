@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -32,6 +32,13 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  MUSIC_IMPORT_DIR: z
+    .string()
+    .min(1)
+    .refine((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, {
+      error: (issue) => `must be an existing folder, got '${String(issue.input)}'`,
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -48,6 +55,8 @@ export interface Config {
   workerConcurrency: number;
   heartbeatSeconds: number;
   webDistDir: string;
+  /** A folder of the operator's own music tracks joining the stock library, if any. */
+  musicImportDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +103,7 @@ export function loadConfig(
     workerConcurrency: e.WORKER_CONCURRENCY,
     heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    musicImportDir: e.MUSIC_IMPORT_DIR ? path.resolve(e.MUSIC_IMPORT_DIR) : undefined,
   };
 }
 

@@ -8,7 +8,14 @@ import { openDatabase } from './db/client.js';
 import { JobEngine } from './jobs/job-engine.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
-import { providersFromEnv, type Providers } from '@storyloom/pipeline';
+import {
+  cloudVendorsFromEnv,
+  LocalMusic,
+  ModelCatalog,
+  providersFromEnv,
+  type Providers,
+} from '@storyloom/pipeline';
+import { importMusicFolder } from './music/music-import.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
@@ -50,13 +57,18 @@ export async function startStoryloom(
   });
   const workflows = new WorkflowService(database, engine, app.log);
   for (const definition of options.workflows ?? []) workflows.register(definition);
+  const music = new LocalMusic(
+    config.musicImportDir ? await importMusicFolder(config.musicImportDir, app.log) : [],
+  );
   const ctx: AppContext = {
     config,
     database,
     auth: createAuth(config, database),
     blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
     workflows,
-    providers: { ...providersFromEnv(process.env), ...options.providers },
+    providers: { ...providersFromEnv(process.env), music, ...options.providers },
+    music,
+    models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
   };
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);

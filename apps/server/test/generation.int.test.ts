@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FREE_STORIES_PER_ACCOUNT,
   MESSAGES,
   orderedShots,
   STARTING_CREDIT_BALANCE,
@@ -104,10 +105,16 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
   });
 
   it('turns a script into a completed story with an MP4 timed to its voice-over', async () => {
-    const { client } = await signUp(server.baseUrl);
+    const { client, id } = await signUp(server.baseUrl);
     expect((await client.get('/api/credits')).body).toMatchObject({
       balance: STARTING_CREDIT_BALANCE,
+      freeStoriesLeft: FREE_STORIES_PER_ACCOUNT,
     });
+    // A paid story: the free stories of the promo are used up.
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ freeStoriesLeft: 0 })
+      .where(eq(creditAccounts.userId, id));
     const start = await client.post('/stories/workflow/generate_script_to_video', {
       script_content: SCRIPT,
       auto_rewrite: false,
@@ -327,7 +334,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
     await client.get('/api/credits');
     await server.ctx.database.db
       .update(creditAccounts)
-      .set({ balance: 50 })
+      .set({ balance: 50, freeStoriesLeft: 0 })
       .where(eq(creditAccounts.userId, id));
     const res = await client.post('/stories/workflow/generate_script_to_video', {
       script_content: SCRIPT,
@@ -359,4 +366,86 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       balance: STARTING_CREDIT_BALANCE,
     });
   }, 60_000);
+  it('makes the first full stories free ("N FREE Story Left"); previews never use one', async () => {
+    const { client, id } = await signUp(server.baseUrl);
+    const start = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      auto_rewrite: false,
+      background_music: '',
+    });
+    expect(start.status).toBe(200);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+      freeStoriesLeft: FREE_STORIES_PER_ACCOUNT - 1,
+    });
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    expect((await finish(client, workflowRunId)).status).toBe('RUN_SUCCESS');
+    const ledger = await server.ctx.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.workflowRunId, workflowRunId));
+    expect(ledger.map((e) => [e.kind, e.amount, e.freeStory, e.creditType])).toEqual([
+      ['charge', 0, true, 'story.script_to_video'],
+    ]);
+    // A preview never uses a free story.
+    const preview = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      is_preview: true,
+    });
+    expect(preview.status).toBe(200);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 100,
+      freeStoriesLeft: FREE_STORIES_PER_ACCOUNT - 1,
+    });
+    // With none left, a full story is paid again.
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ freeStoriesLeft: 0 })
+      .where(eq(creditAccounts.userId, id));
+    const paid = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+      auto_rewrite: false,
+    });
+    expect(paid.status).toBe(200);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - 100 - 1100,
+      freeStoriesLeft: 0,
+    });
+  }, 120_000);
+
+  it('gives a failed free story back, refunding no credits, exactly once', async () => {
+    const { client, id } = await signUp(failing.baseUrl);
+    const start = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: SCRIPT,
+    });
+    const { workflowRunId } = start.body as { workflowRunId: string };
+    const poll = await finish(client, workflowRunId);
+    expect(poll.status).toBe('RUN_FAILED');
+    await new Promise((r) => setTimeout(r, 1500));
+    const ledger = await failing.ctx.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, id));
+    expect(
+      ledger.filter((e) => e.workflowRunId === workflowRunId).map((e) => [e.kind, e.amount]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['charge', 0],
+        ['refund', 0],
+      ]),
+    );
+    expect(ledger.filter((e) => e.workflowRunId === workflowRunId)).toHaveLength(2);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+      freeStoriesLeft: FREE_STORIES_PER_ACCOUNT,
+    });
+  }, 60_000);
+  it('offers the local providers as the only model choices when no vendor is configured', async () => {
+    const models = await new Client(server.baseUrl).get('/api/models');
+    expect(models.body).toEqual({
+      image: [{ value: null, label: 'local-illustrator', provider: 'local-illustrator' }],
+      video: [{ value: null, label: 'local-motion', provider: 'local-motion' }],
+      defaults: { image: null, video: null },
+    });
+  });
 });

@@ -290,6 +290,12 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
 /** Credits a new account starts with (ours; see docs/decisions.md, "Generation (issue 4)"). */
 export const STARTING_CREDIT_BALANCE = 5000;
 
+/**
+ * Free full stories a new account gets (the "N FREE Story Left" promo; ours, the spec shows no
+ * rules): a free story charges no credits, and a failed one gives its free story back.
+ */
+export const FREE_STORIES_PER_ACCOUNT = 3;
+
 /** Credits of a generation run: the amount charged when it starts, and under which type. */
 export function generationCharge(
   category: GeneratingCategory | 'create_from_scratch',

@@ -23,6 +23,7 @@ describe('MESSAGES', () => {
   });
 
   it('keeps the spec texts word for word', () => {
+    expect(MESSAGES.credits.freeStoriesLeft(3)).toBe('3 FREE Story Left');
     expect(MESSAGES.home.teamNote).toBe(
       'Stories created by your team are here! Only solo editing for now—collab mode is on the way!',
     );

@@ -205,6 +205,8 @@ export const MESSAGES = {
       `Not enough credits: this story needs ${needed} credits and your balance is ${balance}.`,
     balance: (balance: number) => `${balance} credits`,
     estimate: (credits: number) => `${credits} credits`,
+    /** The free-story promo, word for word (spec 1 §1, spec 2 §1). */
+    freeStoriesLeft: (count: number) => `${count} FREE Story Left`,
   },
 
   /** Spec 2 §5 and §8: creation-form validation and errors. */

@@ -243,6 +243,8 @@ export const creditAccounts = pgTable('credit_accounts', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   balance: integer('balance').notNull(),
+  /** Free full stories left (the "N FREE Story Left" promo). */
+  freeStoriesLeft: integer('free_stories_left').notNull().default(3),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -263,6 +265,8 @@ export const creditLedger = pgTable(
     amount: integer('amount').notNull(),
     creditType: text('credit_type'),
     workflowRunId: text('workflow_run_id'),
+    /** A charge that used a free story (amount 0); its refund gives the free story back. */
+    freeStory: boolean('free_story').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

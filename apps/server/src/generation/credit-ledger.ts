@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { MESSAGES, STARTING_CREDIT_BALANCE } from '@storyloom/core';
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { FREE_STORIES_PER_ACCOUNT, MESSAGES, STARTING_CREDIT_BALANCE } from '@storyloom/core';
 import type { Db } from '../db/client.js';
 import { creditAccounts, creditLedger } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -29,7 +29,11 @@ export class CreditLedger {
   private async ensureAccount(userId: string): Promise<void> {
     const [made] = await this.db
       .insert(creditAccounts)
-      .values({ userId, balance: STARTING_CREDIT_BALANCE })
+      .values({
+        userId,
+        balance: STARTING_CREDIT_BALANCE,
+        freeStoriesLeft: FREE_STORIES_PER_ACCOUNT,
+      })
       .onConflictDoNothing()
       .returning();
     if (made) {
@@ -52,6 +56,16 @@ export class CreditLedger {
     return row?.balance ?? 0;
   }
 
+  /** Free full stories the user has left (the "N FREE Story Left" promo). */
+  async freeStoriesLeft(userId: string): Promise<number> {
+    await this.ensureAccount(userId);
+    const [row] = await this.db
+      .select({ left: creditAccounts.freeStoriesLeft })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.userId, userId));
+    return row?.left ?? 0;
+  }
+
   async entries(userId: string, limit = 50): Promise<LedgerEntry[]> {
     return this.db
       .select()
@@ -61,15 +75,42 @@ export class CreditLedger {
       .limit(limit);
   }
 
-  /** Charges a run (0 is recorded too, so the ledger lists every run); refuses when short. */
+  /**
+   * Charges a run (0 is recorded too, so the ledger lists every run); refuses when short. With
+   * `useFreeStory`, a free story left on the account is used instead: the charge is 0 and
+   * marked, and the answer says so.
+   */
   async charge(opts: {
     userId: string;
     amount: number;
     creditType: string | null;
     workflowRunId: string;
-  }): Promise<void> {
+    useFreeStory?: boolean;
+  }): Promise<{ freeStory: boolean }> {
     await this.ensureAccount(opts.userId);
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
+      if (opts.useFreeStory) {
+        const [free] = await tx
+          .update(creditAccounts)
+          .set({
+            freeStoriesLeft: sql`${creditAccounts.freeStoriesLeft} - 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(creditAccounts.userId, opts.userId), gt(creditAccounts.freeStoriesLeft, 0)))
+          .returning();
+        if (free) {
+          await tx.insert(creditLedger).values({
+            id: randomUUID(),
+            userId: opts.userId,
+            kind: 'charge',
+            amount: 0,
+            creditType: opts.creditType,
+            workflowRunId: opts.workflowRunId,
+            freeStory: true,
+          });
+          return { freeStory: true };
+        }
+      }
       const [account] = await tx
         .update(creditAccounts)
         .set({
@@ -95,10 +136,14 @@ export class CreditLedger {
         creditType: opts.creditType,
         workflowRunId: opts.workflowRunId,
       });
+      return { freeStory: false };
     });
   }
 
-  /** Gives back what a run was charged, once: a second call finds the refund and does nothing. */
+  /**
+   * Gives back what a run was charged, once: a second call finds the refund and does nothing.
+   * A free story's refund is 0 credits and gives the free story back.
+   */
   async refund(workflowRunId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [charge] = await tx
@@ -115,13 +160,20 @@ export class CreditLedger {
           amount: -charge.amount,
           creditType: charge.creditType,
           workflowRunId,
+          freeStory: charge.freeStory,
         })
         .onConflictDoNothing()
         .returning();
       if (!refund) return false;
       await tx
         .update(creditAccounts)
-        .set({ balance: sql`${creditAccounts.balance} + ${refund.amount}`, updatedAt: new Date() })
+        .set({
+          balance: sql`${creditAccounts.balance} + ${refund.amount}`,
+          ...(charge.freeStory
+            ? { freeStoriesLeft: sql`${creditAccounts.freeStoriesLeft} + 1` }
+            : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(creditAccounts.userId, charge.userId));
       return true;
     });

@@ -150,16 +150,42 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  const modelChoice = z.object({
+    value: z.string().nullable(),
+    label: z.string(),
+    provider: z.string(),
+  });
+  r.get(
+    '/api/models',
+    {
+      schema: {
+        tags,
+        summary:
+          'Image and video model choices of the advanced settings: the spec models whose provider is configured, else the local providers',
+        response: {
+          200: z.object({
+            image: z.array(modelChoice),
+            video: z.array(modelChoice),
+            defaults: z.object({ image: z.string().nullable(), video: z.string().nullable() }),
+          }),
+        },
+      },
+    },
+    () => ctx.models.choices({ image: ctx.providers.image.name, video: ctx.providers.video.name }),
+  );
+
   r.get(
     '/api/credits',
     {
       schema: {
         tags,
-        summary: 'The signed-in user’s credit balance and the script-to-video prices',
+        summary:
+          'The signed-in user’s credit balance, free stories left and the script-to-video prices',
         response: {
           200: z.object({
             balance: z.number(),
             startingBalance: z.number(),
+            freeStoriesLeft: z.number(),
             scriptToVideo: z.object({ full: z.number(), preview: z.number() }),
           }),
         },
@@ -170,6 +196,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
       return {
         balance: await credits.balance(user.id),
         startingBalance: STARTING_CREDIT_BALANCE,
+        freeStoriesLeft: await credits.freeStoriesLeft(user.id),
         scriptToVideo: {
           full: calculateCredits({ category: 'script_to_video' }).totalCredits,
           preview: calculateCredits({ category: 'script_to_video', preview: true }).totalCredits,

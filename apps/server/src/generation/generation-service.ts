@@ -36,7 +36,14 @@ export async function startScriptToVideo(
   const preview = Boolean(payload.is_preview);
   const { amount, creditType } = generationCharge('script_to_video', preview);
   const runId = randomUUID();
-  await credits.charge({ userId, amount, creditType, workflowRunId: runId });
+  // A full story uses a free story while the account has one (the promo); previews never do.
+  await credits.charge({
+    userId,
+    amount,
+    creditType,
+    workflowRunId: runId,
+    useFreeStory: !preview,
+  });
   try {
     const story = await stories.insert({
       userId,

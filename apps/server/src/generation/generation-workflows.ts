@@ -159,7 +159,12 @@ function toWorkflowStep(
     async run(step) {
       const input = scriptToVideoPayloadSchema.parse(step.input);
       try {
-        const result = await pipelineStep.run(input, portsFor(ctx, step, stories, render));
+        // The request's image and video models, when their vendor is configured.
+        const ports: GenerationPorts = {
+          ...portsFor(ctx, step, stories, render),
+          providers: ctx.models.providersFor(ctx.providers, input.advanced_settings),
+        };
+        const result = await pipelineStep.run(input, ports);
         return result?.pause ? { pause: true } : {};
       } catch (error) {
         // The log keeps the cause; the run (and the wait screen) get the spec's message.

@@ -353,8 +353,16 @@ export function explainerSteps(): PipelineStep[] {
             (sum, shot) => sum + Number((shot as Record<string, unknown>).voice_duration ?? 0),
             0,
           );
-          if (input.background_music === MUSIC_AUTO) {
-            const track = await music.compose({ seed: fresh.id, durationSeconds: duration });
+          // A stock track the creator chose (its id or library URL) replaces the automatic pick.
+          const stock = input.background_music
+            ? music.findTrack?.(input.background_music)
+            : undefined;
+          if (input.background_music === MUSIC_AUTO || stock) {
+            const track = await music.compose({
+              seed: fresh.id,
+              durationSeconds: duration,
+              ...(stock ? { trackId: stock.id } : {}),
+            });
             const { url } = await ports.storeMedia(musicId, track);
             made.push({
               id: musicId,
@@ -365,6 +373,7 @@ export function explainerSteps(): PipelineStep[] {
               source: 'generated',
               metadata: { duration: track.durationSeconds },
               configs: {
+                track_id: track.track.id,
                 genre: track.track.genre,
                 mood: track.track.mood,
                 tempo: track.track.tempo,

@@ -105,12 +105,18 @@ export interface MusicTrackInfo {
 }
 
 export interface MusicProvider extends NamedProvider {
-  /** A background track for a story, lasting `durationSeconds`. */
+  /**
+   * A background track for a story, lasting `durationSeconds`: the library track `trackId`
+   * when given (the creator's choice), else one the provider picks.
+   */
   compose(input: {
     seed: string;
     durationSeconds: number;
     mood?: string;
+    trackId?: string;
   }): Promise<GeneratedMedia & { durationSeconds: number; track: MusicTrackInfo }>;
+  /** The library track a background_music value (a track id or its URL) names, if any. */
+  findTrack?(idOrUrl: string): MusicTrackInfo | undefined;
 }
 
 export interface Providers {

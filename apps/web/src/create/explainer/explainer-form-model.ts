@@ -1,5 +1,7 @@
 import {
   cleanScript,
+  imageModelSchema,
+  videoModelSchema,
   needsShortScriptWarning,
   SCRIPT_MAX,
   validateScript,
@@ -55,7 +57,13 @@ export interface ExplainerFormValues {
   visualStyle: string;
   customStyle: string;
   autoCaptions: boolean;
-  backgroundMusic: 'auto' | 'none';
+  /** Music panel choice: composed automatically, none, or a stock track of the library. */
+  backgroundMusic: 'auto' | 'none' | 'track';
+  /** The chosen stock track (with backgroundMusic 'track'). */
+  musicTrack: { id: string; name: string; url: string } | null;
+  /** Advanced settings: a spec model, null for the local provider, undefined for the default. */
+  imageModel: string | null | undefined;
+  videoModel: string | null | undefined;
 }
 
 export const EXPLAINER_DEFAULTS: ExplainerFormValues = {
@@ -67,7 +75,13 @@ export const EXPLAINER_DEFAULTS: ExplainerFormValues = {
   customStyle: '',
   autoCaptions: true,
   backgroundMusic: 'auto',
+  musicTrack: null,
+  imageModel: undefined,
+  videoModel: undefined,
 };
+
+/** The form's message when the stock-track choice has no track yet. */
+export const CHOOSE_MUSIC_TRACK = 'Please choose a music track';
 
 /** The counter under the script box: cleaned characters over the 900 limit. */
 export function scriptCounter(script: string): string {
@@ -80,12 +94,26 @@ export function explainerFormError(values: ExplainerFormValues): string | null {
   if (scriptError) return scriptError;
   if (values.visualStyle === 'custom' && values.customStyle.trim().length === 0)
     return 'Please describe your custom style';
+  if (values.backgroundMusic === 'track' && !values.musicTrack) return CHOOSE_MUSIC_TRACK;
   return null;
 }
 
 /** Whether submitting shows the short-script warning first. */
 export function showsShortScriptWarning(values: ExplainerFormValues): boolean {
   return needsShortScriptWarning(values.script, values.autoRewrite);
+}
+
+/**
+ * The advanced settings sent: the chosen spec models; none for a local provider (so the
+ * story does not record a model it did not run on).
+ */
+function advancedSettingsOf(values: ExplainerFormValues) {
+  const image = imageModelSchema.safeParse(values.imageModel);
+  const video = videoModelSchema.safeParse(values.videoModel);
+  return {
+    ...(image.success ? { image_model_config: { model: image.data, parameters: {} } } : {}),
+    ...(video.success ? { video_model_config: { model: video.data } } : {}),
+  };
 }
 
 /** The generate_script_to_video payload of the form. */
@@ -96,11 +124,17 @@ export function explainerPayload(
   return {
     script_content: values.script,
     voiceover_voice: values.voice,
-    background_music: values.backgroundMusic === 'auto' ? 'auto' : '',
+    background_music:
+      values.backgroundMusic === 'auto'
+        ? 'auto'
+        : values.backgroundMusic === 'track' && values.musicTrack
+          ? values.musicTrack.url
+          : '',
     aspect_ratio: values.aspectRatio,
     visual_style: values.visualStyle === 'custom' ? values.customStyle.trim() : values.visualStyle,
     auto_rewrite: values.autoRewrite,
     auto_captions: values.autoCaptions,
+    advanced_settings: advancedSettingsOf(values),
     ...(isPreview ? { is_preview: true } : {}),
   };
 }
@@ -126,4 +160,14 @@ export function undoRewrite(
   if (history.index <= 0) return null;
   const index = history.index - 1;
   return { history: { ...history, index }, script: history.entries[index]! };
+}
+
+/** The panel's bars from a track's waveform peaks: each bar the loudest peak of its share. */
+export function waveformBars(peaks: readonly number[], bars: number): number[] {
+  if (peaks.length === 0) return Array.from({ length: bars }, () => 0);
+  return Array.from({ length: bars }, (_, bar) => {
+    const from = Math.floor((bar * peaks.length) / bars);
+    const to = Math.max(from + 1, Math.floor(((bar + 1) * peaks.length) / bars));
+    return Math.max(...peaks.slice(from, to));
+  });
 }

@@ -32,11 +32,13 @@ import {
 import {
   fetchCredits,
   fetchGenerationProviders,
+  fetchModelChoices,
   rewriteScript,
   scriptFromIdea,
   startScriptToVideo,
   voiceSampleUrl,
 } from './explainer-api';
+import { ExplainerMusicPanel } from './explainer-music-panel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -104,6 +106,11 @@ export function ExplainerForm() {
     queryFn: fetchGenerationProviders,
     staleTime: Infinity,
   });
+  const models = useQuery({
+    queryKey: ['model-choices'],
+    queryFn: fetchModelChoices,
+    staleTime: Infinity,
+  });
 
   const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
     setServerError(null);
@@ -128,7 +135,15 @@ export function ExplainerForm() {
     setSubmitting(true);
     setServerError(null);
     try {
-      const { workflowRunId } = await startScriptToVideo(explainerPayload(values, isPreview));
+      // Untouched model choices send what the server runs on by default.
+      const chosen = {
+        ...values,
+        imageModel:
+          values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
+        videoModel:
+          values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
+      };
+      const { workflowRunId } = await startScriptToVideo(explainerPayload(chosen, isPreview));
       void credits.refetch();
       if (!isPreview) {
         await navigate(`/story/create/workflow/${workflowRunId}?category_id=script_to_video`);
@@ -327,33 +342,44 @@ export function ExplainerForm() {
         />
 
         <Collapsible title="Background music">
-          {(['auto', 'none'] as const).map((choice) => (
-            <label key={choice} className="flex items-center gap-2 text-sm text-zinc-800">
-              <input
-                type="radio"
-                name="background-music"
-                checked={values.backgroundMusic === choice}
-                onChange={() => set('backgroundMusic', choice)}
-              />
-              {choice === 'auto' ? 'Auto (composed for your story)' : 'No music'}
-            </label>
-          ))}
+          <ExplainerMusicPanel
+            choice={values.backgroundMusic}
+            track={values.musicTrack}
+            onChange={(choice, track) => {
+              setServerError(null);
+              setValues((v) => ({ ...v, backgroundMusic: choice, musicTrack: track }));
+            }}
+          />
         </Collapsible>
 
         <Collapsible title="Advanced settings">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-zinc-600">
-            <dt>Image model</dt>
-            <dd className="font-medium text-zinc-800" data-testid="image-model">
-              {providers.data?.image ?? 'local-illustrator'}
-            </dd>
-            <dt>Video model</dt>
-            <dd className="font-medium text-zinc-800">{providers.data?.video ?? 'local-motion'}</dd>
-            <dt>Voice</dt>
-            <dd className="font-medium text-zinc-800">{providers.data?.speech ?? 'local-voice'}</dd>
-          </dl>
+          {(['image', 'video'] as const).map((kind) => {
+            const key = kind === 'image' ? 'imageModel' : 'videoModel';
+            const choices = models.data?.[kind] ?? [];
+            const selected = values[key] === undefined ? models.data?.defaults[kind] : values[key];
+            return (
+              <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
+                {kind === 'image' ? 'Image model' : 'Video model'}
+                <select
+                  aria-label={kind === 'image' ? 'Image model' : 'Video model'}
+                  data-testid={`${kind}-model`}
+                  value={selected ?? ''}
+                  disabled={choices.length < 2}
+                  onChange={(e) => set(key, e.target.value === '' ? null : e.target.value)}
+                  className="h-9 rounded-xl border border-zinc-300 bg-white px-2 text-sm text-zinc-800"
+                >
+                  {choices.map((choice) => (
+                    <option key={choice.value ?? ''} value={choice.value ?? ''}>
+                      {choice.value === null ? `${choice.label} (local)` : choice.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          })}
           <p className="text-xs text-zinc-500">
-            Only models whose provider the operator has configured are offered; the local providers
-            run offline otherwise.
+            Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
+            operator has configured are offered; the local providers run offline otherwise.
           </p>
         </Collapsible>
 
@@ -362,6 +388,12 @@ export function ExplainerForm() {
             Create story: <strong>{estimate.full} credits</strong> · Preview:{' '}
             <strong>{estimate.preview} credits</strong>
           </p>
+          {credits.data && credits.data.freeStoriesLeft > 0 ? (
+            <p className="text-sm text-brand-700" data-testid="free-stories">
+              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
+              <span className="text-xs text-zinc-500"> · Create story uses one, no credits</span>
+            </p>
+          ) : null}
           {credits.data ? (
             <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
           ) : null}

@@ -3,13 +3,8 @@ import { createLocalProviders } from '../local/local-providers';
 import { ElevenLabsSpeech } from './elevenlabs-speech';
 import { FalImages, FalVideo } from './fal-providers';
 import { cloudImageModel, cloudVideoModel } from './model-table';
-import {
-  OpenAiImages,
-  OpenAiSpeech,
-  OpenAiTranscription,
-  OpenAiWriter,
-  type OpenAiEndpoint,
-} from './openai-providers';
+import { cloudVendorsFromEnv } from './model-catalog';
+import { OpenAiImages, OpenAiSpeech, OpenAiTranscription, OpenAiWriter } from './openai-providers';
 
 /**
  * The providers an environment configures; each step falls back to its local provider.
@@ -22,14 +17,8 @@ import {
  */
 export function providersFromEnv(env: Record<string, string | undefined>): Providers {
   const providers = createLocalProviders();
-  const openai: OpenAiEndpoint | null = env.OPENAI_BASE_URL
-    ? { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY }
-    : env.OPENAI_API_KEY
-      ? { baseUrl: 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY }
-      : null;
-  const fal = env.FAL_KEY
-    ? { queueUrl: env.FAL_QUEUE_URL ?? 'https://queue.fal.run', apiKey: env.FAL_KEY }
-    : null;
+  const vendors = cloudVendorsFromEnv(env);
+  const { openai, fal } = vendors;
   if (openai) {
     providers.writer = new OpenAiWriter(openai, env.OPENAI_CHAT_MODEL ?? 'gpt-4o-mini');
     providers.transcription = new OpenAiTranscription(openai, env.OPENAI_TRANSCRIPTION_MODEL);
@@ -37,12 +26,7 @@ export function providersFromEnv(env: Record<string, string | undefined>): Provi
   const imageModel = env.IMAGE_MODEL ?? 'flux_kontext';
   const image = cloudImageModel(imageModel);
   if (image?.vendor === 'openai' && openai) {
-    const quality = env.OPENAI_IMAGE_QUALITY;
-    providers.image = new OpenAiImages(
-      openai,
-      image.model,
-      quality === 'low' || quality === 'high' ? quality : 'medium',
-    );
+    providers.image = new OpenAiImages(openai, image.model, vendors.openaiImageQuality);
   } else if (image?.vendor === 'fal' && fal) {
     providers.image = new FalImages(fal, image.model);
   }

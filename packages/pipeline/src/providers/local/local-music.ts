@@ -1,9 +1,15 @@
 import { MUSIC_FOLDERS } from '@storyloom/core';
 import type { GeneratedMedia, MusicProvider, MusicTrackInfo } from '../provider-types';
+import {
+  decodeAudioFile,
+  fitToLength,
+  MUSIC_SAMPLE_RATE,
+  type LibraryTrack,
+} from './music-library';
 import { hashText, pick, seededRandom } from './seeded-random';
 import { encodeWav } from './wav';
 
-const SAMPLE_RATE = 22050;
+const SAMPLE_RATE = MUSIC_SAMPLE_RATE;
 
 interface FolderStyle {
   genre: string;
@@ -114,25 +120,27 @@ const NAME_NOUNS = [
   'Pulse',
 ];
 
-/** The procedurally composed stock library: 100 tracks across the folders of spec 1 §9. */
-export const LOCAL_MUSIC_LIBRARY: readonly MusicTrackInfo[] = Array.from(
-  { length: 100 },
-  (_, i) => {
-    const folder = MUSIC_FOLDERS[i % MUSIC_FOLDERS.length]!;
-    const style = FOLDER_STYLES[folder];
-    const random = seededRandom(`track-${i}`);
-    return {
-      id: `local-music-${String(i + 1).padStart(3, '0')}`,
-      name: `${pick(random, NAME_WORDS)} ${pick(random, NAME_NOUNS)}`,
-      genre: style.genre,
-      mood: [pick(random, style.moods), pick(random, style.moods)]
-        .filter((m, j, all) => all.indexOf(m) === j)
-        .join(', '),
-      tempo: pick(random, style.tempos),
-      folder,
-    };
-  },
-);
+/**
+ * The procedurally composed stock library: 100 tracks across the folders of spec 1 §9, each
+ * 45–120 s long as a stock track (a story's music is composed to the story's length).
+ */
+export const LOCAL_MUSIC_LIBRARY: readonly LibraryTrack[] = Array.from({ length: 100 }, (_, i) => {
+  const folder = MUSIC_FOLDERS[i % MUSIC_FOLDERS.length]!;
+  const style = FOLDER_STYLES[folder];
+  const random = seededRandom(`track-${i}`);
+  return {
+    id: `local-music-${String(i + 1).padStart(3, '0')}`,
+    name: `${pick(random, NAME_WORDS)} ${pick(random, NAME_NOUNS)}`,
+    genre: style.genre,
+    mood: [pick(random, style.moods), pick(random, style.moods)]
+      .filter((m, j, all) => all.indexOf(m) === j)
+      .join(', '),
+    tempo: pick(random, style.tempos),
+    folder,
+    duration: 45 + Math.floor(random() * 76),
+    has_lyrics: false,
+  };
+});
 
 const BPM: Record<MusicTrackInfo['tempo'], number> = {
   Slow: 72,
@@ -219,8 +227,8 @@ export function renderTrack(track: MusicTrackInfo, seconds: number): Float32Arra
   return out;
 }
 
-/** Picks a library track for a seed, preferring one whose mood matches. */
-export function chooseTrack(seed: string, mood?: string): MusicTrackInfo {
+/** Picks a composed library track for a seed, preferring one whose mood matches. */
+export function chooseTrack(seed: string, mood?: string): LibraryTrack {
   const wanted = mood?.toLowerCase();
   const matching = wanted
     ? LOCAL_MUSIC_LIBRARY.filter((t) => t.mood.toLowerCase().includes(wanted))
@@ -230,22 +238,51 @@ export function chooseTrack(seed: string, mood?: string): MusicTrackInfo {
   return pool[hashText(seed) % pool.length]!;
 }
 
-/** The local music provider (`local-music`): the procedurally composed stock library. */
+/**
+ * The local music provider (`local-music`): the procedurally composed stock library plus the
+ * tracks an operator imported. "Auto" picks a composed track; a chosen track (by id or by its
+ * library URL) is used instead, composed or looped to the story's length.
+ */
 export class LocalMusic implements MusicProvider {
   readonly name = 'local-music';
+  readonly tracks: readonly LibraryTrack[];
+  private readonly byId: Map<string, LibraryTrack>;
 
-  compose(input: {
+  constructor(imported: readonly LibraryTrack[] = []) {
+    this.tracks = [...LOCAL_MUSIC_LIBRARY, ...imported];
+    this.byId = new Map(this.tracks.map((t) => [t.id, t]));
+  }
+
+  /** The library track a background_music value names: its id or its library URL. */
+  findTrack(idOrUrl: string): LibraryTrack | undefined {
+    const direct = this.byId.get(idOrUrl);
+    if (direct) return direct;
+    const match = /\/api\/music\/tracks\/([^/?#]+)\/audio(?:[?#].*)?$/.exec(idOrUrl);
+    return match ? this.byId.get(decodeURIComponent(match[1]!)) : undefined;
+  }
+
+  /** A track's sound at the library rate, lasting `seconds` (its own length by default). */
+  async samples(track: LibraryTrack, seconds?: number): Promise<Float32Array> {
+    if (!track.file) return renderTrack(track, seconds ?? track.duration);
+    const decoded = await decodeAudioFile(track.file.path);
+    return seconds === undefined ? decoded : fitToLength(decoded, seconds);
+  }
+
+  async compose(input: {
     seed: string;
     durationSeconds: number;
     mood?: string;
+    trackId?: string;
   }): Promise<GeneratedMedia & { durationSeconds: number; track: MusicTrackInfo }> {
-    const track = chooseTrack(input.seed, input.mood);
-    const samples = renderTrack(track, input.durationSeconds);
-    return Promise.resolve({
+    const chosen = input.trackId ? this.findTrack(input.trackId) : undefined;
+    if (input.trackId && !chosen) throw new Error(`No music track ${input.trackId} in the library`);
+    const track = chosen ?? chooseTrack(input.seed, input.mood);
+    const samples = await this.samples(track, input.durationSeconds);
+    return {
       bytes: encodeWav({ sampleRate: SAMPLE_RATE, samples }),
       extension: 'wav',
       durationSeconds: samples.length / SAMPLE_RATE,
       track,
-    });
+    };
   }
 }

@@ -1,0 +1,168 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIBRARY_CONSTANTS, searchMusic, splitMoods, stockMusicTrackSchema } from '@storyloom/core';
+import {
+  encodeWav,
+  MUSIC_SAMPLE_RATE,
+  musicTrackUrl,
+  waveformPeaks,
+  type LibraryTrack,
+} from '@storyloom/pipeline';
+import type { AppContext } from '../app-context.js';
+import { notFound } from '../http/errors.js';
+
+/** A comma-separated multi-select filter (`?mood=Calm,Happy`). */
+const listParam = z
+  .string()
+  .optional()
+  .transform((text) => splitMoods(text));
+
+export const musicTrackQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  genre: listParam,
+  mood: listParam,
+  tempo: listParam,
+  folder: z.string().optional(),
+  has_lyrics: z.enum(['true', 'false']).optional(),
+});
+
+const libraryTrackSchema = stockMusicTrackSchema.extend({ folder: z.string() });
+
+/** A library track as the API answers it (spec 2 §3 'Stock music track' plus its folder). */
+export function stockTrackOf(track: LibraryTrack): z.infer<typeof libraryTrackSchema> {
+  return {
+    id: track.id,
+    name: track.name,
+    url: musicTrackUrl(track.id),
+    duration: track.duration,
+    genre: track.genre,
+    mood: track.mood,
+    tempo: track.tempo,
+    story_media_resources_id: null,
+    has_lyrics: track.has_lyrics,
+    folder: track.folder,
+  };
+}
+
+/** Most composed WAVs kept in memory at once (a 2-minute track is about 5 MB). */
+const AUDIO_CACHE_SIZE = 6;
+
+/** The stock music library: search, playable audio and waveform peaks of every track. */
+export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['music'];
+  const audio = new Map<string, Promise<Buffer>>();
+  const peaks = new Map<string, Promise<number[]>>();
+
+  const trackOr404 = (id: string) => {
+    const track = ctx.music.findTrack(id);
+    if (!track) throw notFound('Music track');
+    return track;
+  };
+
+  r.get(
+    '/api/music/tracks',
+    {
+      schema: {
+        tags,
+        summary:
+          'Stock music tracks; search matches name, genre, mood or tempo; filters are comma lists (OR within, AND across)',
+        querystring: musicTrackQuerySchema,
+        response: {
+          200: z.object({
+            tracks: z.array(libraryTrackSchema),
+            folders: z.array(z.string()),
+            genres: z.array(z.string()),
+            moods: z.array(z.string()),
+            tempos: z.array(z.string()),
+          }),
+        },
+      },
+    },
+    (req) => {
+      const q = req.query;
+      const all = ctx.music.tracks;
+      let tracks = searchMusic(all, q.search ?? '', {
+        genres: q.genre,
+        moods: q.mood,
+        tempos: q.tempo,
+      });
+      if (q.folder) tracks = tracks.filter((t) => t.folder === q.folder);
+      if (q.has_lyrics) tracks = tracks.filter((t) => t.has_lyrics === (q.has_lyrics === 'true'));
+      const distinct = (values: string[]) =>
+        [...new Set(values)].sort((a, b) => a.localeCompare(b));
+      return {
+        tracks: tracks.map(stockTrackOf),
+        folders: [...new Set(all.map((t) => t.folder))],
+        genres: distinct(all.map((t) => t.genre)),
+        moods: distinct(all.flatMap((t) => splitMoods(t.mood))),
+        tempos: distinct(all.map((t) => t.tempo)),
+      };
+    },
+  );
+
+  r.get(
+    '/api/music/tracks/:id/audio',
+    {
+      schema: {
+        tags,
+        summary: 'The playable audio of a stock track',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (req, reply) => {
+      const track = trackOr404(req.params.id);
+      reply.header('cache-control', 'public, max-age=86400');
+      if (track.file)
+        return reply.type(track.file.mimeType).send(createReadStream(track.file.path));
+      let bytes = audio.get(track.id);
+      if (!bytes) {
+        bytes = ctx.music
+          .samples(track)
+          .then((samples) => encodeWav({ sampleRate: MUSIC_SAMPLE_RATE, samples }));
+        bytes.catch(() => audio.delete(track.id));
+        audio.set(track.id, bytes);
+        while (audio.size > AUDIO_CACHE_SIZE) audio.delete(audio.keys().next().value!);
+      }
+      return reply.type('audio/wav').send(await bytes);
+    },
+  );
+
+  r.get(
+    '/api/music/tracks/:id/waveform',
+    {
+      schema: {
+        tags,
+        summary: 'Waveform peaks (0–1) of a stock track, computed from its audio',
+        params: z.object({ id: z.string() }),
+        querystring: z.object({
+          samples: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(10_000)
+            .default(LIBRARY_CONSTANTS.waveformSamples),
+        }),
+        response: {
+          200: z.object({ id: z.string(), samples: z.number(), peaks: z.array(z.number()) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const track = trackOr404(req.params.id);
+      const key = `${track.id}/${req.query.samples}`;
+      let result = peaks.get(key);
+      if (!result) {
+        result = ctx.music
+          .samples(track)
+          .then((samples) => waveformPeaks(samples, req.query.samples));
+        result.catch(() => peaks.delete(key));
+        peaks.set(key, result);
+      }
+      reply.header('cache-control', 'public, max-age=86400');
+      return { id: track.id, samples: req.query.samples, peaks: await result };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import type { MusicTrackInfo } from '../provider-types';
+
+/** Sample rate of every library track as the pipeline handles it (composed or decoded). */
+export const MUSIC_SAMPLE_RATE = 22050;
+
+/** A stock library track: composed by `local-music`, or a file an operator imported. */
+export interface LibraryTrack extends MusicTrackInfo {
+  /** seconds */
+  duration: number;
+  has_lyrics: boolean;
+  /** An imported track's file (absolute path) and its content type; absent for composed ones. */
+  file?: { path: string; mimeType: string };
+}
+
+/** Where a library track is served from (the stock track's `url`). */
+export const musicTrackUrl = (id: string) => `/api/music/tracks/${encodeURIComponent(id)}/audio`;
+
+/**
+ * ffmpeg arguments that decode any audio file to mono 32-bit float PCM at the library's rate
+ * on stdout. `-nostdin`: never wait for a terminal; `-vn`: ignore cover art; `-ac 1`/`-ar`:
+ * one channel at the rate the waveform and the music track use.
+ */
+export function decodeAudioArgs(file: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    String(MUSIC_SAMPLE_RATE),
+    '-f',
+    'f32le',
+    '-',
+  ];
+}
+
+/** Decodes an audio file with ffmpeg (argument array, never a shell). */
+export function decodeAudioFile(file: string, command = 'ffmpeg'): Promise<Float32Array> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, decodeAudioArgs(file), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => reject(new Error(`could not run ${command}: ${error.message}`)));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`${command} could not decode ${file}: ${stderr.trim()}`));
+        return;
+      }
+      const bytes = Buffer.concat(chunks);
+      const samples = new Float32Array(Math.floor(bytes.length / 4));
+      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
+      resolve(samples);
+    });
+  });
+}
+
+/**
+ * The track made to last `seconds`: looped when shorter, cut when longer, with a 1 s fade-in
+ * and a 2 s fade-out (a quarter of the length at most), as composed tracks are.
+ */
+export function fitToLength(samples: Float32Array, seconds: number): Float32Array {
+  const length = Math.max(1, Math.round(seconds * MUSIC_SAMPLE_RATE));
+  const out = new Float32Array(length);
+  if (samples.length === 0) return out;
+  for (let i = 0; i < length; i++) out[i] = samples[i % samples.length]!;
+  const fadeIn = Math.min(length / 4, MUSIC_SAMPLE_RATE);
+  const fadeOut = Math.min(length / 4, MUSIC_SAMPLE_RATE * 2);
+  for (let i = 0; i < length; i++)
+    out[i] = out[i]! * Math.min(1, i / fadeIn, (length - i) / fadeOut);
+  return out;
+}
+
+/**
+ * Waveform peaks: the samples cut into `count` equal windows, each the loudest absolute sample
+ * of its window, scaled so the loudest window is 1 (all 0 for silence). Fewer samples than
+ * windows give one peak per sample.
+ */
+export function waveformPeaks(samples: Float32Array, count: number): number[] {
+  const windows = Math.max(1, Math.min(count, samples.length));
+  if (samples.length === 0) return [];
+  const peaks: number[] = [];
+  for (let w = 0; w < windows; w++) {
+    const from = Math.floor((w * samples.length) / windows);
+    const to = Math.max(from + 1, Math.floor(((w + 1) * samples.length) / windows));
+    let peak = 0;
+    for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i]!));
+    peaks.push(peak);
+  }
+  const top = Math.max(...peaks);
+  return peaks.map((p) => (top > 0 ? Math.round((p / top) * 1000) / 1000 : 0));
+}
