@@ -94,6 +94,45 @@ describe('library, community gallery, preview, sharing and publishing', () => {
     }
   }
 
+  /** Replaces a story's timeline with one whose only picture is missing from storage. */
+  async function loseMedia(storyId: string) {
+    const { body: full } = await api<StoryJson & { version: number }>(
+      alice,
+      'GET',
+      `/stories/${storyId}`,
+    );
+    const synced = await api(alice, 'POST', `/stories/${storyId}/sync`, {
+      base_version: full.version,
+      shots_map: {},
+      video_editor_timeline: {
+        tracks: [
+          {
+            id: 'main',
+            type: 'video',
+            isPrimary: true,
+            items: [
+              {
+                id: 'gone',
+                type: 'image',
+                mediaAssetId: 'gone',
+                startTimeInFrames: 0,
+                durationInFrames: 30,
+              },
+            ],
+          },
+        ],
+        mediaAssets: [
+          {
+            id: 'gone',
+            url: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png',
+            resource_type: 'image',
+          },
+        ],
+      },
+    });
+    expect(synced.status).toBe(200);
+  }
+
   /** A story of Alice's with a real export made by the render engine. */
   async function exportedStory(title: string): Promise<StoryJson> {
     const png = join(workDir, `${title.replace(/\W+/g, '-')}.png`);
@@ -505,45 +544,11 @@ describe('library, community gallery, preview, sharing and publishing', () => {
 
   it('an outdated published story shows the out-of-sync hint; a failed export shows the failure and the toast', async () => {
     const broken = await exportedStory('Out of sync');
-    const { body: full } = await api<StoryJson & { version: number }>(
-      alice,
-      'GET',
-      `/stories/${broken.id}`,
-    );
     expect(
       (await api(alice, 'PATCH', `/stories/${broken.id}`, { is_published: true })).status,
     ).toBe(200);
     // An edit whose media has gone: the export is outdated, and exporting again fails.
-    const synced = await api(alice, 'POST', `/stories/${broken.id}/sync`, {
-      base_version: full.version,
-      shots_map: {},
-      video_editor_timeline: {
-        tracks: [
-          {
-            id: 'main',
-            type: 'video',
-            isPrimary: true,
-            items: [
-              {
-                id: 'gone',
-                type: 'image',
-                mediaAssetId: 'gone',
-                startTimeInFrames: 0,
-                durationInFrames: 30,
-              },
-            ],
-          },
-        ],
-        mediaAssets: [
-          {
-            id: 'gone',
-            url: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png',
-            resource_type: 'image',
-          },
-        ],
-      },
-    });
-    expect(synced.status).toBe(200);
+    await loseMedia(broken.id);
 
     const page = await openPage(alice, '/story/my');
     await page.getByRole('button', { name: broken.title }).click();
@@ -568,41 +573,7 @@ describe('library, community gallery, preview, sharing and publishing', () => {
   it('a failed story offers Recover (FREE) and Open Editor, and its page shows the failure', async () => {
     const broken = await exportedStory('Broken recovery');
     // Its media is gone: recovering it (export only) fails for real, at exporting_video.
-    const { body: full } = await api<StoryJson & { version: number }>(
-      alice,
-      'GET',
-      `/stories/${broken.id}`,
-    );
-    const synced = await api(alice, 'POST', `/stories/${broken.id}/sync`, {
-      base_version: full.version,
-      shots_map: {},
-      video_editor_timeline: {
-        tracks: [
-          {
-            id: 'main',
-            type: 'video',
-            isPrimary: true,
-            items: [
-              {
-                id: 'gone',
-                type: 'image',
-                mediaAssetId: 'gone',
-                startTimeInFrames: 0,
-                durationInFrames: 30,
-              },
-            ],
-          },
-        ],
-        mediaAssets: [
-          {
-            id: 'gone',
-            url: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png',
-            resource_type: 'image',
-          },
-        ],
-      },
-    });
-    expect(synced.status).toBe(200);
+    await loseMedia(broken.id);
     const started = await api<{ workflowRunId: string }>(
       alice,
       'POST',
