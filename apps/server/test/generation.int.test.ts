@@ -62,6 +62,39 @@ async function mediaDuration(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
+/** One frame of a video at a time, as 64×36 RGB bytes. */
+async function frameAt(file: string, seconds: number): Promise<Buffer> {
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=64:36',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    { encoding: 'buffer', maxBuffer: 1 << 20 },
+  );
+  return stdout;
+}
+
+/** Mean absolute difference of two frames, 0..255. */
+function frameDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
 /** Mean loudness (dB) of a stretch of a file's sound. */
 async function meanVolume(file: string, from: number, to: number): Promise<number> {
   const { stderr } = await run('ffmpeg', [
@@ -193,6 +226,17 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
 
     // Music alone in the intro is audible.
     expect(await meanVolume(mp4, 0.1, 0.9)).toBeGreaterThan(-40);
+
+    // Every shot's picture in the MP4 differs from the next one's.
+    const frames = await Promise.all(
+      primary.items.map((i) => frameAt(mp4, (i.startTimeInFrames + i.durationInFrames / 2) / fps)),
+    );
+    expect(frames.length).toBeGreaterThan(1);
+    for (let i = 1; i < frames.length; i++) {
+      expect(frameDifference(frames[i - 1]!, frames[i]!), `shot ${i} vs ${i + 1}`).toBeGreaterThan(
+        8,
+      );
+    }
 
     // Recover rebuilds the same timeline and exports again, for free.
     const recover = await client.post('/stories/workflow/rebuild_timeline_and_export', {
