@@ -5,15 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus, Story } from '@storyloom/core';
+import { patternClip, stillImage } from '@storyloom/render/test-fixtures';
 import { newBlobKey, type BlobExtension } from '../src/storage/blob-store.js';
 import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
-
-async function ffmpeg(output: string, args: string[]) {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, output]);
-  return output;
-}
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -51,32 +47,18 @@ describe.each(DATABASES)('render and export on %s', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database);
     dir = mkdtempSync(path.join(tmpdir(), 'storyloom-render-api-'));
-    const store = async (name: string, ext: BlobExtension, args: string[]) => {
-      const file = await ffmpeg(path.join(dir, `${name}.${ext}`), args);
+    const store = async (
+      name: string,
+      ext: BlobExtension,
+      make: (file: string) => Promise<string>,
+    ) => {
+      const file = await make(path.join(dir, `${name}.${ext}`));
       const key = newBlobKey('uploads', ext);
       await server.ctx.blobs.put(key, readFileSync(file));
       urls[name] = server.ctx.blobs.url(key);
     };
-    await store('clip', 'mp4', [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=320x180:r=30:d=2',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-    ]);
-    await store('still', 'png', ['-f', 'lavfi', '-i', 'testsrc=s=320x320:d=1', '-frames:v', '1']);
+    await store('clip', 'mp4', (file) => patternClip(file, { seconds: 2, tone: 440 }));
+    await store('still', 'png', (file) => stillImage(file, { size: '320x320' }));
   }, 120_000);
 
   afterAll(async () => {

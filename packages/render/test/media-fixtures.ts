@@ -12,22 +12,26 @@ export async function lavfi(output: string, args: string[]): Promise<string> {
   return output;
 }
 
-/** A solid-colour clip with a sine tone, `seconds` long. */
-export function colorClip(
-  output: string,
-  options: { color: string; seconds: number; size?: string; fps?: number; tone?: number },
-) {
-  const size = options.size ?? '320x180';
-  const fps = options.fps ?? 30;
+interface ClipOptions {
+  seconds: number;
+  size?: string;
+  fps?: number;
+  tone?: number;
+}
+
+/** An H.264 + AAC clip of a lavfi picture source (given up to its size option) with a sine tone. */
+function clip(output: string, source: string, o: ClipOptions, tone: number, sampleRate: number) {
+  const size = o.size ?? '320x180';
+  const fps = o.fps ?? 30;
   return lavfi(output, [
     '-f',
     'lavfi',
     '-i',
-    `color=c=${options.color}:s=${size}:r=${fps}:d=${options.seconds}`,
+    `${source}s=${size}:r=${fps}:d=${o.seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=${options.tone ?? 440}:sample_rate=48000:duration=${options.seconds}`,
+    `sine=frequency=${o.tone ?? tone}:sample_rate=${sampleRate}:duration=${o.seconds}`,
     '-c:v',
     'libx264',
     '-preset',
@@ -40,32 +44,14 @@ export function colorClip(
   ]);
 }
 
+/** A solid-colour clip with a sine tone, `seconds` long. */
+export function colorClip(output: string, options: ClipOptions & { color: string }) {
+  return clip(output, `color=c=${options.color}:`, options, 440, 48000);
+}
+
 /** A moving test pattern (testsrc2) with a tone. */
-export function patternClip(
-  output: string,
-  options: { seconds: number; size?: string; fps?: number; tone?: number },
-) {
-  const size = options.size ?? '320x180';
-  const fps = options.fps ?? 30;
-  return lavfi(output, [
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=${size}:r=${fps}:d=${options.seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${options.tone ?? 330}:sample_rate=44100:duration=${options.seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-  ]);
+export function patternClip(output: string, options: ClipOptions) {
+  return clip(output, 'testsrc2=', options, 330, 44100);
 }
 
 /** A still picture (PNG) of a test pattern. */
