@@ -50,7 +50,10 @@ describe('the explainer story, from the form to a playable MP4', () => {
     await track.getByRole('button').nth(1).click();
     await page.getByTestId('chosen-music-track').waitFor();
     await expect
-      .poll(() => page.getByTestId('music-waveform').locator('span.bg-brand-500').count())
+      // The first waveform of a track decodes its whole audio; allow for a busy machine.
+      .poll(() => page.getByTestId('music-waveform').locator('span.bg-brand-500').count(), {
+        timeout: 30_000,
+      })
       .toBe(17);
     await saveScreenshot(page, 'explainer-form');
     await create.click();

@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { MediaRegistry } from './storage/media-registry.js';
 import type { WorkflowService } from './workflow/workflow-service.js';
 
 /** What route plugins and services share within one process. */
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   auth: Auth;
   blobs: BlobStore;
+  /** Who each stored file belongs to (media privacy, storage quotas). */
+  media: MediaRegistry;
   workflows: WorkflowService;
   /** The AI providers generation runs on (local ones unless configured otherwise). */
   providers: Providers;

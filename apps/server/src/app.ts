@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,7 +14,10 @@ import { z } from 'zod';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { authRoutes } from './auth/auth-routes.js';
+import { DEFAULT_BODY_LIMIT, installBodyGuard } from './http/body-guard.js';
 import { HttpError } from './http/errors.js';
+import { installRateLimits } from './http/rate-limits.js';
+import { installSecurity } from './http/security.js';
 import { mediaRoutes } from './storage/media-routes.js';
 import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
@@ -26,14 +30,20 @@ import { storySyncRoutes } from './stories/story-sync-routes.js';
 import { serveWebApp } from './web/web-app.js';
 import { workflowRoutes } from './workflow/workflow-routes.js';
 
-export function createFastify(config: Pick<Config, 'logLevel'>): FastifyInstance {
+export function createFastify(config: Pick<Config, 'logLevel' | 'trustProxy'>): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel },
-    bodyLimit: 25 * 1024 * 1024,
-    trustProxy: true,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Only a configured proxy may name the client address (X-Forwarded-For); otherwise it is
+    // the connection's, so rate limits cannot be dodged with a made-up header.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installBodyGuard(app);
   return app;
 }
 
@@ -76,8 +86,11 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await installSecurity(app, ctx.config);
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(cookie);
   await app.register(multipart);
+  await installRateLimits(app);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

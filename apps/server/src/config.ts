@@ -32,6 +32,24 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value, ctx) => {
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((entry) => entry.trim());
+      if (list.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or a comma list of addresses/CIDRs, got '${value}'`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
   MUSIC_IMPORT_DIR: z
     .string()
     .min(1)
@@ -57,6 +75,13 @@ export interface Config {
   webDistDir: string;
   /** A folder of the operator's own music tracks joining the stock library, if any. */
   musicImportDir: string | undefined;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default:
+   * the client address is the connection's), true, a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Bytes of uploads a user may keep. */
+  userStorageQuotaBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +129,8 @@ export function loadConfig(
     heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     musicImportDir: e.MUSIC_IMPORT_DIR ? path.resolve(e.MUSIC_IMPORT_DIR) : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }
 

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { JobEngine } from './jobs/job-engine.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+import { MediaRegistry } from './storage/media-registry.js';
 import {
   cloudVendorsFromEnv,
   LocalMusic,
@@ -16,6 +17,7 @@ import {
   type Providers,
 } from '@storyloom/pipeline';
 import { importMusicFolder } from './music/music-import.js';
+import { startMaintenance } from './maintenance.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
@@ -65,6 +67,7 @@ export async function startStoryloom(
     database,
     auth: createAuth(config, database),
     blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
+    media: new MediaRegistry(database),
     workflows,
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,
@@ -73,6 +76,8 @@ export async function startStoryloom(
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
+  const maintenance = startMaintenance(ctx, app.log);
+  await maintenance.ready;
   await engine.start({ work: config.mode !== 'serve' });
 
   let url: string | undefined;
@@ -90,6 +95,7 @@ export async function startStoryloom(
     url,
     close() {
       closing ??= (async () => {
+        maintenance.stop();
         await app.close();
         await engine.stop();
         await database.close();

@@ -3,7 +3,14 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
+import {
+  Client,
+  DATABASES,
+  pngDeclaring,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 
 /** GET with the path sent exactly as written (fetch would normalise the dots away). */
 function rawStatus(baseUrl: string, rawPath: string): Promise<number> {
@@ -62,12 +69,12 @@ describe.each(DATABASES)('accounts, media and the app shell on %s', (database) =
     const ok = await bea.client.patch('/api/profile', {
       username: 'Bea_Films',
       displayName: 'Bea Films',
-      avatarUrl: '/media/avatars/2026/01/x.png',
+      avatarUrl: '/media/avatars/2026/01/00000000-0000-4000-8000-000000000002.png',
     });
     expect(ok.body).toMatchObject({
       username: 'bea_films',
       displayName: 'Bea Films',
-      avatarUrl: '/media/avatars/2026/01/x.png',
+      avatarUrl: '/media/avatars/2026/01/00000000-0000-4000-8000-000000000002.png',
       isTeam: false,
     });
     expect((await bea.client.get('/api/me')).body).toMatchObject({ displayName: 'Bea Films' });
@@ -83,10 +90,7 @@ describe.each(DATABASES)('accounts, media and the app shell on %s', (database) =
 
   it('stores an uploaded image under a generated key and serves it with ranges', async () => {
     const { client } = await signUp(server.baseUrl);
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(2000, 7),
-    ]);
+    const png = pngDeclaring(40, 30);
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), '../../etc/passwd.png');
     const res = await client.request('POST', '/api/media/upload_image', form);
@@ -94,17 +98,19 @@ describe.each(DATABASES)('accounts, media and the app shell on %s', (database) =
     const { imageUrl } = (await res.json()) as { imageUrl: string };
     expect(imageUrl).toMatch(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
 
-    const whole = await fetch(server.baseUrl + imageUrl);
+    const whole = await client.request('GET', imageUrl);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await whole.arrayBuffer()).equals(png)).toBe(true);
-    const part = await fetch(server.baseUrl + imageUrl, { headers: { range: 'bytes=8-15' } });
+    const part = await client.request('GET', imageUrl, undefined, { range: 'bytes=8-15' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 8-15/${png.length}`);
-    expect([...new Uint8Array(await part.arrayBuffer())]).toEqual(new Array(8).fill(7));
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(8, 16))).toBe(true);
     expect(
-      (await fetch(server.baseUrl + imageUrl, { headers: { range: 'bytes=999999-' } })).status,
+      (await client.request('GET', imageUrl, undefined, { range: 'bytes=999999-' })).status,
     ).toBe(416);
+    // An upload is its owner's until it becomes part of something they share.
+    expect((await fetch(server.baseUrl + imageUrl)).status).toBe(404);
     // Keys are generated, never paths: anything else is unknown, however it is spelled.
     for (const raw of [
       '/media/uploads/../../auth-secret',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import { startStoryloom, type StartOptions, type Storyloom } from '../src/server.js';
@@ -137,4 +138,26 @@ export async function signUp(baseUrl: string, name = 'Creator') {
     throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   const me = await client.get('/api/me');
   return { client, email, username, id: (me.body as { id: string }).id };
+}
+
+/** A PNG whose header declares any size (a few hundred bytes: the pixels are not there). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(height * (1 + width * 3)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

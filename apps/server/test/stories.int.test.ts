@@ -141,14 +141,18 @@ describe.each(DATABASES)('story calls on %s', (database) => {
     const id = (
       (await client.post('/stories', { category_id: 'script_to_video' })).body as unknown as Story
     ).id;
-    const res = await client.patch(`/stories/${id}`, {
-      last_export_thumbnail_url: '/media/thumbnails/x.jpg',
-    });
+    const thumbnail = '/media/thumbnails/2026/01/00000000-0000-4000-8000-000000000001.jpg';
+    const res = await client.patch(`/stories/${id}`, { last_export_thumbnail_url: thumbnail });
     expect(res.body).toMatchObject({
-      last_export_thumbnail_url: '/media/thumbnails/x.jpg',
+      last_export_thumbnail_url: thumbnail,
       is_thumbnail_modified: true,
       title: 'Untitled',
     });
+    // A picture from anywhere else would be shown to every viewer of the story: refused.
+    const elsewhere = await client.patch(`/stories/${id}`, {
+      last_export_thumbnail_url: 'https://tracker.example/pixel.png',
+    });
+    expect(elsewhere.status).toBe(400);
   });
 
   it('deletes own stories', async () => {

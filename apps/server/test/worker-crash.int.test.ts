@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@storyloom/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { creditLedger, stories, workflowRuns } from '../src/db/schema.js';
@@ -102,6 +103,59 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       await db.close();
     }
   });
+
+  // The rule lives in the job engine, the same on both databases; once is enough for CI time.
+  it.runIf(database === 'pglite')(
+    'fails a job that took its worker down twice, and the next start serves at once',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const effects = path.join(dir, 'effects.log');
+      const env: Record<string, string> = { DATA_DIR: dir, EFFECTS_FILE: effects };
+      if (database === 'postgres') {
+        const pgDb = await createPostgresDatabase();
+        cleanups.push(() => pgDb.drop());
+        env.DATABASE_URL = pgDb.url;
+      }
+      const crashes = () =>
+        existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n').length : 0;
+
+      // Each start picks the job up again (once the dead worker is noticed) and dies with it.
+      for (let start = 1; start <= 2; start++) {
+        const child = await startProcess({
+          ...env,
+          ...(start === 1 ? { START_RUN: 'crash' } : {}),
+        });
+        cleanups.push(() => void child.kill('SIGKILL'));
+        await waitFor(() => crashes() === start);
+        await exited(child);
+      }
+
+      // The third start does not run it again: the run fails and the server keeps serving.
+      const third = await startProcess(env);
+      cleanups.push(async () => {
+        third.kill('SIGTERM');
+        await exited(third);
+      });
+      await waitFor(() => existsSync(`${effects}.ended`));
+      expect(readFileSync(`${effects}.ended`, 'utf8').trim()).toBe(
+        `failed:exporting_video ${MESSAGES.limits.workCrashed}`,
+      );
+      expect(crashes()).toBe(2);
+      expect(third.exitCode).toBeNull();
+      third.kill('SIGTERM');
+      await exited(third);
+      const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: dir });
+      try {
+        const runId = readFileSync(`${effects}.run`, 'utf8');
+        const [run] = await db.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
+        expect(run).toMatchObject({ status: 'failed:exporting_video' });
+      } finally {
+        await db.close();
+      }
+    },
+    180_000,
+  );
 
   it('finishes a generation whose worker died during generating_images, charging once', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));

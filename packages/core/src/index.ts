@@ -9,6 +9,7 @@ export * from './credits';
 export * from './editor-constants';
 export * from './generate';
 export * from './library-constants';
+export * from './limits';
 export * from './messages';
 export * from './models';
 export * from './music';

@@ -182,6 +182,8 @@ export const MESSAGES = {
     /** Ours: 403 for an action reserved to the story owner. */
     notOwner: 'Only the story owner can do this',
     /** Ours: PATCH /stories/{id} without any known field. */
+    /** Ours: a thumbnail must be a picture this server stores. */
+    thumbnailNotOurs: 'The thumbnail must be a picture uploaded to Storyloom',
     emptyPatch: 'At least one field must be provided',
   },
 
@@ -385,5 +387,25 @@ export const MESSAGES = {
     passwordTooShort: 'Password must be at least 8 characters',
     invalidEmail: 'Please enter a valid email address',
     emptyUpdate: 'At least one field must be provided',
+    avatarNotOurs: 'The picture must be an image uploaded to Storyloom',
+  },
+
+  /** Ours: refusals of requests beyond the service's bounds (packages/core limits). */
+  limits: {
+    timelineTooLong: 'The timeline is longer than the 3-hour limit',
+    tooManyItems: 'The timeline has more than 10000 items',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    tooManyRenders: (max: number) =>
+      `You already have ${max} videos rendering. Wait for one to finish, then try again.`,
+    tooManyGenerations: (max: number) =>
+      `You already have ${max} stories generating. Wait for one to finish, then try again.`,
+    storageFull: (quotaMb: number) =>
+      `Your media storage is full (${quotaMb} MB). Delete some uploads or stories, then try again.`,
+    imageTooLarge: (maxPixels: number, maxSide: number) =>
+      `The image is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels and ${maxSide} pixels on a side`,
+    imageUnreadable: 'The image could not be read',
+    bodyTooLarge: 'The request is too large',
+    forbiddenOrigin: 'Requests from other sites are not allowed',
+    workCrashed: 'This work stopped unexpectedly twice and was not tried again',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mediaAssetSchema, trackSchema } from './timeline';
+import { idSchema, jsonWithin, LIMITS } from './limits';
+import { checkTimelineSize, DEFAULT_FPS, mediaAssetSchema, trackSchema } from './timeline';
 
 /** Render polling (spec 3 §4, §9). */
 export const RENDER_POLL_INTERVAL_MS = 2000;
@@ -11,26 +12,32 @@ export const DEFAULT_DOWNLOAD_FILE_NAME = 'download.mp4';
 export const DOWNLOAD_BEHAVIORS = ['download', 'none'] as const;
 
 /** POST /api/internal/storybuilder/render_video body (spec 3 §7). */
-export const renderVideoRequestSchema = z.object({
-  tracks: z.array(trackSchema),
-  mediaAssets: z.array(mediaAssetSchema),
-  downloadBehavior: z.enum(DOWNLOAD_BEHAVIORS).default('download'),
-  watermarkConfig: z.object({
-    enabled: z.boolean(),
-    type: z.string().min(1),
-  }),
-  /** Story-level settings the render needs; other keys are kept. */
-  configFromStory: z
-    .looseObject({
-      story_id: z.string().optional(),
-      fps: z.number().int().min(1).max(120).optional(),
-      width: z.number().int().positive().optional(),
-      height: z.number().int().positive().optional(),
-      aspectRatio: z.string().optional(),
-      captions: z.looseObject({ enabled: z.boolean().optional() }).optional(),
-    })
-    .optional(),
-});
+export const renderVideoRequestSchema = z
+  .object({
+    tracks: z.array(trackSchema).max(LIMITS.tracks),
+    mediaAssets: z.array(mediaAssetSchema).max(LIMITS.mediaAssets),
+    downloadBehavior: z.enum(DOWNLOAD_BEHAVIORS).default('download'),
+    watermarkConfig: z.object({
+      enabled: z.boolean(),
+      type: z.string().min(1).max(100),
+    }),
+    /** Story-level settings the render needs; other keys are kept. */
+    configFromStory: jsonWithin(
+      z.looseObject({
+        story_id: idSchema.optional(),
+        fps: z.number().int().min(1).max(LIMITS.maxFps).optional(),
+        width: z.number().int().positive().max(LIMITS.outputSide).optional(),
+        height: z.number().int().positive().max(LIMITS.outputSide).optional(),
+        aspectRatio: z.string().max(20).optional(),
+        captions: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+      }),
+      LIMITS.freeFormJsonBytes,
+      'configFromStory',
+    ).optional(),
+  })
+  .superRefine((request, ctx) =>
+    checkTimelineSize(request, request.configFromStory?.fps ?? DEFAULT_FPS, ctx),
+  );
 export type RenderVideoRequest = z.infer<typeof renderVideoRequestSchema>;
 export type RenderVideoRequestInput = z.input<typeof renderVideoRequestSchema>;
 

@@ -5,6 +5,7 @@ import { advancedSettingsSchema } from './models';
 import { storyboardSchema } from './shot';
 import { storyStatusSchema } from './status';
 import { videoEditorTimelineSchema } from './timeline';
+import { jsonWithin, LIMITS } from './limits';
 import { isoDateTimeSchema, nullableWireDateToIsoSchema, wireDateToIsoSchema } from './wire-date';
 
 /** The music-video contest (spec 1 §3). */
@@ -37,20 +38,26 @@ export function showsContestBanner(categoryId: string): boolean {
   );
 }
 
-/** category_inputs: free-form per category; music videos carry video_type. */
-export const categoryInputsSchema = z.looseObject({
-  video_type: videoTypeSchema.optional(),
-});
+/** category_inputs: free-form per category (within 16 KB); music videos carry video_type. */
+export const categoryInputsSchema = jsonWithin(
+  z.looseObject({ video_type: videoTypeSchema.optional() }),
+  LIMITS.freeFormJsonBytes,
+  'category_inputs',
+);
 export type CategoryInputs = z.infer<typeof categoryInputsSchema>;
 
-/** Story metadata; other keys are kept. */
-export const storyMetadataSchema = z.looseObject({
-  /** seconds */
-  duration: z.number().nonnegative().optional(),
-  fps: z.number().positive().optional(),
-  /** Ours: earlier thumbnails, newest first (at most 10), for 'pick from history'. */
-  thumbnail_history: z.array(z.string()).optional(),
-});
+/** Story metadata; other keys are kept (within 16 KB). */
+export const storyMetadataSchema = jsonWithin(
+  z.looseObject({
+    /** seconds */
+    duration: z.number().nonnegative().max(LIMITS.mediaSeconds).optional(),
+    fps: z.number().positive().max(LIMITS.maxFps).optional(),
+    /** Ours: earlier thumbnails, newest first (at most 10), for 'pick from history'. */
+    thumbnail_history: z.array(z.string().max(LIMITS.urlLength)).max(10).optional(),
+  }),
+  LIMITS.freeFormJsonBytes,
+  'metadata',
+);
 export type StoryMetadata = z.infer<typeof storyMetadataSchema>;
 
 /** Author profile attached to a story. */

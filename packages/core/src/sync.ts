@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, LIMITS } from './limits';
 import { shotSchema } from './shot';
 import { videoEditorTimelineSchema } from './timeline';
 
@@ -10,7 +11,11 @@ export const SYNC_DEBOUNCE_MS = 1000;
  * timeline, and optionally the story version the client edited (for conflict detection).
  */
 export const syncPayloadSchema = z.object({
-  shots_map: z.record(z.string(), shotSchema.nullable()),
+  shots_map: z
+    .record(idSchema, shotSchema.nullable())
+    .refine((map) => Object.keys(map).length <= LIMITS.shots, {
+      message: `A storyboard has at most ${LIMITS.shots} shots`,
+    }),
   video_editor_timeline: videoEditorTimelineSchema,
   base_version: z.number().int().nonnegative().optional(),
 });

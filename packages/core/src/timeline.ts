@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { captionStyleOverrideSchema } from './caption-style';
+import { MESSAGES } from './messages';
+import { frameValueSchema, idSchema, jsonWithin, LIMITS, urlTextSchema } from './limits';
 import { isoDateTimeSchema } from './wire-date';
 
 /** Version written into every stored video_editor_timeline (STYLE.md §5). */
@@ -22,18 +24,18 @@ export type TimelineItemType = z.infer<typeof timelineItemTypeSchema>;
 export const EFFECT_TYPES = ['fade-in', 'fade-out'] as const;
 export const effectSchema = z.object({
   type: z.enum(EFFECT_TYPES),
-  durationInFrames: z.number().nonnegative(),
+  durationInFrames: frameValueSchema,
 });
 export type Effect = z.infer<typeof effectSchema>;
 
 export const overlayConfigSchema = z.object({
   type: z.literal('error'),
-  message: z.string().optional(),
+  message: z.string().max(LIMITS.textLength).optional(),
 });
 export type OverlayConfig = z.infer<typeof overlayConfigSchema>;
 
 export const captionDataSchema = z.object({
-  data: z.object({ text: z.string() }),
+  data: z.object({ text: z.string().max(LIMITS.textLength) }),
   style: captionStyleOverrideSchema.optional(),
 });
 export type CaptionData = z.infer<typeof captionDataSchema>;
@@ -50,31 +52,32 @@ export const VOLUME_LIMITS = { min: 0, max: 1, step: 0.05 } as const;
 
 /**
  * An item on a track (spec 3 §3). Frame values may be fractional (speed changes divide
- * durations); start and trims are never negative and durations are positive.
+ * durations); start and trims are never negative and durations are positive. Every frame value
+ * is bounded (`MAX_FRAME_VALUE`); the timeline's own length is checked by the timeline schema.
  */
 export const timelineItemSchema = z.object({
-  id: z.string().min(1),
+  id: idSchema,
   type: timelineItemTypeSchema,
-  title: z.string().optional(),
-  mediaAssetId: z.string().nullable().optional(),
-  shotId: z.string().nullable().optional(),
-  startTimeInFrames: z.number().nonnegative(),
-  durationInFrames: z.number().positive(),
+  title: z.string().max(LIMITS.titleLength).optional(),
+  mediaAssetId: idSchema.nullable().optional(),
+  shotId: idSchema.nullable().optional(),
+  startTimeInFrames: frameValueSchema,
+  durationInFrames: frameValueSchema.positive(),
   /**
    * Source window of a video or audio item, as positions in its media measured in timeline
    * frames at speed 1 (seconds × fps): the item plays source [start, end), so
    * end − start = durationInFrames × speed (see docs/decisions.md, packages/timeline).
    */
-  sourceTrimStartFrames: z.number().nonnegative().optional(),
-  sourceTrimEndFrames: z.number().nonnegative().optional(),
+  sourceTrimStartFrames: frameValueSchema.optional(),
+  sourceTrimEndFrames: frameValueSchema.optional(),
   speed: z.number().min(SPEED_LIMITS.min).max(SPEED_LIMITS.max).default(1),
   volume: z.number().min(VOLUME_LIMITS.min).max(VOLUME_LIMITS.max).default(1),
-  groupId: z.string().nullable().optional(),
-  effects: z.array(effectSchema).optional(),
+  groupId: idSchema.nullable().optional(),
+  effects: z.array(effectSchema).max(LIMITS.effectsPerItem).optional(),
   overlayConfig: overlayConfigSchema.optional(),
   caption: captionDataSchema.optional(),
   status: z.literal('failed').optional(),
-  statusMessage: z.string().optional(),
+  statusMessage: z.string().max(LIMITS.titleLength).optional(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export type TimelineItemInput = z.input<typeof timelineItemSchema>;
@@ -92,11 +95,11 @@ export const TRACK_CATEGORIES = ['image', 'video', 'music', 'voiceover', 'captio
 export type TrackCategory = (typeof TRACK_CATEGORIES)[number];
 
 export const trackSchema = z.object({
-  id: z.string().min(1),
+  id: idSchema,
   type: trackTypeSchema,
   subtype: trackSubtypeSchema.optional(),
-  name: z.string().optional(),
-  items: z.array(timelineItemSchema),
+  name: z.string().max(LIMITS.titleLength).optional(),
+  items: z.array(timelineItemSchema).max(LIMITS.timelineItems),
   isPrimary: z.boolean().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
@@ -108,38 +111,50 @@ export type ResourceType = z.infer<typeof resourceTypeSchema>;
 
 export const MEDIA_ASSET_SOURCES = ['generated', 'user_upload'] as const;
 
-export const mediaAssetMetadataSchema = z.looseObject({
-  width: z.number().positive().optional(),
-  height: z.number().positive().optional(),
-  /** seconds */
-  duration: z.number().nonnegative().optional(),
-  fps: z.number().positive().optional(),
-  frames: z.number().nonnegative().optional(),
-});
+export const mediaAssetMetadataSchema = jsonWithin(
+  z.looseObject({
+    width: z.number().positive().max(LIMITS.mediaSide).optional(),
+    height: z.number().positive().max(LIMITS.mediaSide).optional(),
+    /** seconds */
+    duration: z.number().nonnegative().max(LIMITS.mediaSeconds).optional(),
+    fps: z.number().positive().max(1000).optional(),
+    frames: z
+      .number()
+      .nonnegative()
+      .max(LIMITS.mediaSeconds * 1000)
+      .optional(),
+  }),
+  LIMITS.freeFormJsonBytes,
+  'Media metadata',
+);
 
-export const mediaAssetConfigsSchema = z.looseObject({
-  genre: z.string().optional(),
-  mood: z.string().optional(),
-  tempo: z.string().optional(),
-  has_lyrics: z.boolean().optional(),
-});
+export const mediaAssetConfigsSchema = jsonWithin(
+  z.looseObject({
+    genre: z.string().max(LIMITS.titleLength).optional(),
+    mood: z.string().max(LIMITS.titleLength).optional(),
+    tempo: z.string().max(LIMITS.titleLength).optional(),
+    has_lyrics: z.boolean().optional(),
+  }),
+  LIMITS.freeFormJsonBytes,
+  'Media configs',
+);
 
 /** A media asset of the timeline (spec 3 §3). Dates are ISO strings. */
 export const mediaAssetSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().optional(),
-  url: z.string().min(1),
-  thumbnail_url: z.string().nullable().optional(),
+  id: idSchema,
+  title: z.string().max(LIMITS.titleLength).optional(),
+  url: urlTextSchema,
+  thumbnail_url: z.string().max(LIMITS.urlLength).nullable().optional(),
   resource_type: resourceTypeSchema,
   subtype: trackSubtypeSchema.nullable().optional(),
   source: z.enum(MEDIA_ASSET_SOURCES).optional(),
-  shot_id: z.string().nullable().optional(),
-  user_id: z.string().nullable().optional(),
+  shot_id: idSchema.nullable().optional(),
+  user_id: idSchema.nullable().optional(),
   is_deleted: z.boolean().optional(),
   created_at: isoDateTimeSchema.optional(),
   updated_at: isoDateTimeSchema.optional(),
-  status_message: z.string().nullable().optional(),
-  end_frame_reference_image: z.string().nullable().optional(),
+  status_message: z.string().max(LIMITS.titleLength).nullable().optional(),
+  end_frame_reference_image: z.string().max(LIMITS.urlLength).nullable().optional(),
   metadata: mediaAssetMetadataSchema.optional(),
   configs: mediaAssetConfigsSchema.optional(),
 });
@@ -150,7 +165,7 @@ export const DEFAULT_WATERMARK_TYPE = 'storyloom';
 
 export const watermarkConfigSchema = z.object({
   enabled: z.boolean().default(true),
-  type: z.string().min(1).default(DEFAULT_WATERMARK_TYPE),
+  type: z.string().min(1).max(100).default(DEFAULT_WATERMARK_TYPE),
 });
 export type WatermarkConfig = z.infer<typeof watermarkConfigSchema>;
 
@@ -161,7 +176,7 @@ export const captionsConfigSchema = z.object({
 
 /** Workflow defaults (spec 1 §3): 30 fps, watermark on with our type, captions on. */
 export const globalConfigSchema = z.object({
-  fps: z.number().int().min(1).max(120).default(DEFAULT_FPS),
+  fps: z.number().int().min(1).max(LIMITS.maxFps).default(DEFAULT_FPS),
   watermark: watermarkConfigSchema.prefault({}),
   captions: captionsConfigSchema.prefault({}),
 });
@@ -173,12 +188,49 @@ export const DEFAULT_GLOBAL_CONFIG: GlobalConfig = {
   captions: { enabled: true },
 };
 
-export const videoEditorTimelineSchema = z.object({
-  schemaVersion: z.literal(TIMELINE_SCHEMA_VERSION).default(TIMELINE_SCHEMA_VERSION),
-  tracks: z.array(trackSchema),
-  mediaAssets: z.array(mediaAssetSchema),
-  globalConfig: globalConfigSchema.prefault({}),
-});
+/**
+ * What is wrong with a timeline's size, or null: more items than `LIMITS.timelineItems` over
+ * all tracks, or an item ending after `LIMITS.timelineSeconds` at the timeline's frame rate.
+ * One rule for every way a timeline comes in (sync, render, story creation, generation).
+ */
+export function timelineSizeIssue(
+  tracks: readonly {
+    items: readonly Pick<TimelineItem, 'startTimeInFrames' | 'durationInFrames'>[];
+  }[],
+  fps: number,
+): { path: (string | number)[]; message: string } | null {
+  let items = 0;
+  const lastFrame = LIMITS.timelineSeconds * fps;
+  for (const [t, track] of tracks.entries()) {
+    items += track.items.length;
+    if (items > LIMITS.timelineItems)
+      return { path: ['tracks', t, 'items'], message: MESSAGES.limits.tooManyItems };
+    for (const [i, item] of track.items.entries()) {
+      if (item.startTimeInFrames + item.durationInFrames > lastFrame)
+        return { path: ['tracks', t, 'items', i], message: MESSAGES.limits.timelineTooLong };
+    }
+  }
+  return null;
+}
+
+/** Adds `timelineSizeIssue` to a schema whose value has tracks (and a frame rate). */
+export function checkTimelineSize(
+  value: { tracks: Parameters<typeof timelineSizeIssue>[0] },
+  fps: number,
+  ctx: z.core.$RefinementCtx,
+): void {
+  const issue = timelineSizeIssue(value.tracks, fps);
+  if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
+}
+
+export const videoEditorTimelineSchema = z
+  .object({
+    schemaVersion: z.literal(TIMELINE_SCHEMA_VERSION).default(TIMELINE_SCHEMA_VERSION),
+    tracks: z.array(trackSchema).max(LIMITS.tracks),
+    mediaAssets: z.array(mediaAssetSchema).max(LIMITS.mediaAssets),
+    globalConfig: globalConfigSchema.prefault({}),
+  })
+  .superRefine((timeline, ctx) => checkTimelineSize(timeline, timeline.globalConfig.fps, ctx));
 export type VideoEditorTimeline = z.infer<typeof videoEditorTimelineSchema>;
 export type VideoEditorTimelineInput = z.input<typeof videoEditorTimelineSchema>;
 

@@ -2,6 +2,7 @@
 export type RenderErrorCode =
   | 'INVALID_TIMELINE'
   | 'EMPTY_TIMELINE'
+  | 'TIMELINE_TOO_LONG'
   | 'MEDIA_UNREADABLE'
   | 'FFMPEG_FAILED'
   | 'CANCELED'

@@ -14,7 +14,7 @@ import {
   type SkippedItem,
   type DrawingContext,
 } from '@storyloom/compose';
-import type { VideoEditorTimeline } from '@storyloom/core';
+import { LIMITS, MESSAGES, type VideoEditorTimeline } from '@storyloom/core';
 import { DEFAULT_SEGMENT_SECONDS } from './encoder-settings';
 import { RenderError } from './render-error';
 
@@ -162,6 +162,11 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
   const total = composition.totalFrames;
   if (composition.visual.length === 0 && composition.audio.length === 0) {
     throw new RenderError('EMPTY_TIMELINE', 'The timeline has nothing to render');
+  }
+  // The schema bounds explicit lengths; this also bounds lengths derived from media metadata,
+  // so the segment list below is always short.
+  if (!(total <= LIMITS.timelineSeconds * fps)) {
+    throw new RenderError('TIMELINE_TOO_LONG', MESSAGES.limits.timelineTooLong);
   }
 
   const images = new Map<string, OverlayImage>();

@@ -1,38 +1,130 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
-import { currentUserSchema, profileSchema, profileUpdateSchema } from '@storyloom/core';
+import { z } from 'zod';
+import {
+  currentUserSchema,
+  displayNameSchema,
+  MESSAGES,
+  PASSWORD_MAX,
+  profileSchema,
+  profileUpdateSchema,
+  USERNAME_LIMITS,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { member, user } from '../db/schema.js';
-import { conflict, unauthorized } from '../http/errors.js';
-import { headersOf, requireUser } from './session.js';
+import { badRequest, conflict, unauthorized } from '../http/errors.js';
+import { rateLimited, type RateLimitKind } from '../http/rate-limits.js';
+import { blobKeyOfUrl } from '../render/media-files.js';
+import { headersOf, requireUser, sessionUser } from './session.js';
+
+/** Small bodies only: better-auth's calls carry a few short fields. */
+const AUTH_BODY_LIMIT = 64 * 1024;
+
+const email = z.string().trim().min(1).max(254);
+const password = z.string().min(1).max(PASSWORD_MAX);
+
+/**
+ * better-auth validates less than our own routes do, so the calls that take user text are
+ * declared here with bounded fields (other keys pass through to better-auth): display names by
+ * the one rule of core (1–60, trimmed, not blank), avatars only from this server's media.
+ */
+function authBodies(publicUrl: string) {
+  const ownImage = z
+    .string()
+    .max(2048)
+    .refine((url) => blobKeyOfUrl(url, publicUrl) !== null, {
+      message: MESSAGES.user.avatarNotOurs,
+    })
+    .nullable();
+  return {
+    '/api/auth/sign-up/email': z.looseObject({
+      email,
+      password,
+      name: displayNameSchema,
+      username: z
+        .string()
+        .max(USERNAME_LIMITS.max * 2)
+        .optional(),
+      image: ownImage.optional(),
+    }),
+    '/api/auth/sign-in/email': z.looseObject({ email, password }),
+    '/api/auth/sign-in/username': z.looseObject({
+      username: z
+        .string()
+        .min(1)
+        .max(USERNAME_LIMITS.max * 2),
+      password,
+    }),
+    '/api/auth/change-password': z.looseObject({
+      currentPassword: password,
+      newPassword: password,
+    }),
+    '/api/auth/update-user': z.looseObject({
+      name: displayNameSchema.optional(),
+      username: z
+        .string()
+        .max(USERNAME_LIMITS.max * 2)
+        .optional(),
+      image: ownImage.optional(),
+    }),
+  };
+}
+
+const AUTH_RATE_LIMITS: Partial<Record<keyof ReturnType<typeof authBodies>, RateLimitKind>> = {
+  '/api/auth/sign-up/email': 'signUp',
+  '/api/auth/sign-in/email': 'signIn',
+  '/api/auth/sign-in/username': 'signIn',
+  '/api/auth/change-password': 'signIn',
+};
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, sign-out, organizations...).
+  async function forward(req: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(req.url, ctx.config.publicUrl);
+    const hasBody = req.method !== 'GET' && req.body !== undefined;
+    const response = await ctx.auth.handler(
+      new Request(url, {
+        method: req.method,
+        headers: headersOf(req),
+        ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
+      }),
+    );
+    const image = (req.body as { image?: unknown } | undefined)?.image;
+    if (response.ok && req.url.startsWith('/api/auth/update-user') && typeof image === 'string') {
+      const me = await sessionUser(ctx.auth, req);
+      const key = blobKeyOfUrl(image, ctx.config.publicUrl);
+      if (me && key) await ctx.media.markAvatar(key, me.id);
+    }
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  }
+
+  for (const [url, body] of Object.entries(authBodies(ctx.config.publicUrl))) {
+    const limit = AUTH_RATE_LIMITS[url as keyof typeof AUTH_RATE_LIMITS];
+    r.post(
+      url,
+      {
+        schema: { hide: true, body },
+        bodyLimit: AUTH_BODY_LIMIT,
+        ...(limit ? rateLimited(limit) : {}),
+      },
+      forward,
+    );
+  }
   r.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
-    async handler(req, reply) {
-      const url = new URL(req.url, ctx.config.publicUrl);
-      const hasBody = req.method !== 'GET' && req.body !== undefined;
-      const response = await ctx.auth.handler(
-        new Request(url, {
-          method: req.method,
-          headers: headersOf(req),
-          ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
-        }),
-      );
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-    },
+    bodyLimit: AUTH_BODY_LIMIT,
+    handler: forward,
   });
 
   r.get(
@@ -76,6 +168,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const me = await requireUser(ctx.auth, req);
       const { username, displayName, avatarUrl } = req.body;
+      if (avatarUrl && !blobKeyOfUrl(avatarUrl, ctx.config.publicUrl))
+        throw badRequest(MESSAGES.user.avatarNotOurs, 'INVALID_AVATAR');
       if (username) {
         const [taken] = await ctx.database.db
           .select({ id: user.id })
@@ -92,6 +186,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
           updatedAt: new Date(),
         })
         .where(eq(user.id, me.id));
+      const avatarKey = avatarUrl ? blobKeyOfUrl(avatarUrl, ctx.config.publicUrl) : null;
+      if (avatarKey) await ctx.media.markAvatar(avatarKey, me.id);
       return loadProfile(ctx, me.id);
     },
   );

@@ -36,7 +36,12 @@ export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl'>, dat
       },
     }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    // Every request checks the session row, so a sign-out or a revoked session ends at once
+    // (a cookie cache would keep a signed-out cookie working until it expired).
+    session: { cookieCache: { enabled: false } },
+    // Our own limits (http/rate-limits.ts) key on the connection's address; better-auth's would
+    // key on a header any client can set.
+    rateLimit: { enabled: false },
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), organization()],
     telemetry: { enabled: false },
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -224,6 +225,35 @@ export const workers = pgTable('workers', {
 });
 
 /** Which worker holds which active job; a dead worker's claims are failed so the job retries. */
+/**
+ * Who a stored file belongs to (ours): the user who made or uploaded it and, for a story's
+ * media, the story. `/media/*` serves a story's files to whoever may read the story, everything
+ * else to its owner only; avatars to everyone. Upload bytes count against the user's quota.
+ */
+export const mediaBlobs = pgTable(
+  'media_blobs',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    storyId: text('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    /** upload | avatar | generated | export | thumbnail */
+    kind: text('kind').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_blobs_user_idx').on(t.userId), index('media_blobs_story_idx').on(t.storyId)],
+);
+
+/**
+ * How many times a job's worker died while running it. A job that has taken its worker down
+ * twice is not run a third time (see JobEngine): it would most likely do it again.
+ */
+export const jobCrashes = pgTable('job_crashes', {
+  jobId: text('job_id').primaryKey(),
+  crashes: integer('crashes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
 export const jobClaims = pgTable(
   'job_claims',
   {
@@ -291,10 +321,21 @@ export const storyEvents = pgTable(
     /** view | download | create_click */
     kind: text('kind').notNull(),
     recommId: text('recomm_id'),
+    /** Who it was: `user:{id}`, or `ip:{hash}` for a visitor (see tracking-routes). */
+    viewerKey: text('viewer_key'),
     createdAt: createdAt(),
   },
   (t) => [index('story_events_story_idx').on(t.storyId, t.kind)],
 );
+
+/**
+ * One row per viewer, story and kind of event while its counting window is open: an event
+ * counts only when it opens a window, so repeating it within the window counts once.
+ */
+export const trackingWindows = pgTable('tracking_windows', {
+  key: text('key').primaryKey(),
+  endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
+});
 
 /** One viewing of a story's video: how far it got (0..1, two decimals) and whether it ended. */
 export const playSessions = pgTable(
@@ -306,6 +347,8 @@ export const playSessions = pgTable(
       .references(() => stories.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     recommId: text('recomm_id'),
+    /** The viewer who started it (`user:{id}` or `device:{id}`); only they may update it. */
+    viewerKey: text('viewer_key'),
     portion: real('portion').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: updatedAt(),
@@ -339,9 +382,12 @@ export const schema = {
   workflowRuns,
   workers,
   jobClaims,
+  jobCrashes,
+  mediaBlobs,
   creditAccounts,
   creditLedger,
   storyEvents,
+  trackingWindows,
   playSessions,
   analyticsEvents,
 };

@@ -25,6 +25,7 @@ import {
   startRegenerate,
   startScriptToVideo,
 } from './generation-service.js';
+import { rateLimited } from '../http/rate-limits.js';
 
 const workflowRunAnswer = z.object({ workflowRunId: z.string() });
 
@@ -37,6 +38,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/generate_script_to_video',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Start an explainer (script to video) generation; credits are charged now',
@@ -54,6 +56,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/rebuild_timeline_and_export',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Recover: rebuild the timeline of a story and export it again (free)',
@@ -70,6 +73,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/regenerate_shot',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Regenerate the image, video or voice-over of one shot',
@@ -96,6 +100,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/batch_generate',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Regenerate media of several shots (all visible shots without shot_ids)',
@@ -242,6 +247,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/rewrite_script',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Rewrite (Auto-Polish) a script',
@@ -258,6 +264,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/idea_to_script',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Idea to video: a script from a topic of at most 100 characters',

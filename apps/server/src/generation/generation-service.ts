@@ -31,6 +31,7 @@ export async function startScriptToVideo(
   userId: string,
   payload: ScriptToVideoPayload,
 ): Promise<{ workflowRunId: string; storyId: string }> {
+  await ctx.workflows.checkQuota(userId, SCRIPT_TO_VIDEO_WORKFLOW);
   const stories = new StoryRepository(ctx.database.db);
   const credits = new CreditLedger(ctx.database.db);
   const preview = Boolean(payload.is_preview);
@@ -78,6 +79,7 @@ export async function startRebuildAndExport(
   const stories = new StoryRepository(ctx.database.db);
   const story = await stories.findById(input.story_id);
   if (!story || story.userId !== userId) throw notFound();
+  await ctx.workflows.checkQuota(userId, REBUILD_WORKFLOW);
   const runId = randomUUID();
   await new CreditLedger(ctx.database.db).charge({
     userId,
@@ -117,6 +119,7 @@ export async function startRegenerate(
   const shotIds = input.shot_ids ?? [...known];
   if (shotIds.length === 0 || shotIds.some((id) => !known.has(id)))
     throw badRequest('Shot not found', 'SHOT_NOT_FOUND');
+  await ctx.workflows.checkQuota(userId, REGENERATE_WORKFLOW);
   const settings = input.advanced_settings ?? story.advancedSettings ?? {};
   const image = imageModelConfigSchema.safeParse(settings.image_model_config);
   const video = videoModelConfigSchema.safeParse(settings.video_model_config);

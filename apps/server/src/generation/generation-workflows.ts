@@ -5,11 +5,14 @@ import { z } from 'zod';
 import { stories as storiesTable } from '../db/schema.js';
 import {
   failedStoryMessage,
+  LIMITS,
+  MESSAGES,
   OUTPUT_SIZES,
   rebuildTimelineAndExportSchema,
   scriptToVideoPayloadSchema,
   shotMediaTypeSchema,
   statusStage,
+  storyboardSchema,
   videoEditorTimelineSchema,
   type FailureStage,
 } from '@storyloom/core';
@@ -27,6 +30,7 @@ import { blobKeyFor, RenderService } from '../render/render-service.js';
 import { storyAspectRatio } from '../render/render-workflows.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
 import type {
+  RunQuota,
   StepContext,
   WorkflowDefinition,
   WorkflowRun,
@@ -102,9 +106,12 @@ function portsFor(
       const set: Partial<NewStory> = {};
       if (patch.title !== undefined) set.title = patch.title;
       if (patch.metadata !== undefined) set.metadata = patch.metadata;
-      if (patch.storyboard !== undefined) set.storyboard = patch.storyboard;
+      // What a pipeline makes is held to the same bounds as what a user sends.
+      if (patch.storyboard !== undefined)
+        set.storyboard = patch.storyboard && storyboardSchema.parse(patch.storyboard);
       if (patch.videoEditorTimeline !== undefined)
-        set.videoEditorTimeline = patch.videoEditorTimeline;
+        set.videoEditorTimeline =
+          patch.videoEditorTimeline && videoEditorTimelineSchema.parse(patch.videoEditorTimeline);
       await stories.update(storyId, set);
     },
     async storeMedia(name, media) {
@@ -115,6 +122,13 @@ function portsFor(
         step.run.createdAt,
       );
       await ctx.blobs.put(key, media.bytes);
+      await ctx.media.record({
+        key,
+        userId: step.run.userId,
+        storyId,
+        kind: 'generated',
+        bytes: media.bytes.length,
+      });
       return { url: ctx.blobs.url(key) };
     },
     async readMedia(url) {
@@ -135,6 +149,7 @@ function portsFor(
         signal: AbortSignal.timeout(10 * 60_000),
         onProgress: (percent) => void step.setProgress(percent).catch(() => undefined),
         thumbnail: true,
+        owner: { userId: step.run.userId, storyId },
       });
       const set: Partial<NewStory> = { lastExportUrl: output.url, isExportOutdated: false };
       if (!story.isThumbnailModified) set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
@@ -178,6 +193,13 @@ function toWorkflowStep(
 }
 
 /** The generation workflows: the explainer (script to video) on the configured providers. */
+/** Generation runs a user may have going at once (ours). */
+const GENERATION_QUOTA: RunQuota = {
+  group: 'generation',
+  max: LIMITS.concurrentGenerations,
+  message: MESSAGES.limits.tooManyGenerations(LIMITS.concurrentGenerations),
+};
+
 export function generationWorkflows(
   ctx: AppContext,
   logger: FastifyBaseLogger,
@@ -188,6 +210,7 @@ export function generationWorkflows(
   return [
     {
       kind: SCRIPT_TO_VIDEO_WORKFLOW,
+      quota: GENERATION_QUOTA,
       steps: explainerSteps().map((s) => toWorkflowStep(ctx, s, stories, render)),
       async onFailure(run: WorkflowRun) {
         if (refundsOnFailure(run.status)) await credits.refund(run.id);
@@ -195,6 +218,7 @@ export function generationWorkflows(
     },
     {
       kind: REGENERATE_WORKFLOW,
+      quota: GENERATION_QUOTA,
       steps: [
         {
           name: 'regenerate',
@@ -242,6 +266,7 @@ export function generationWorkflows(
     },
     {
       kind: REBUILD_WORKFLOW,
+      quota: GENERATION_QUOTA,
       steps: [
         {
           name: 'timeline',

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { jobClaims, workers } from '../db/schema.js';
+import { jobClaims, jobCrashes, workers } from '../db/schema.js';
+
+/** A job whose worker died this many times while running it is not run again. */
+export const MAX_JOB_CRASHES = 2;
 
 export interface JobContext<T> {
   id: string;
@@ -28,6 +31,12 @@ export interface QueueDefinition<T> {
   expireInSeconds?: number;
   /** A queue that receives the job's data when it has failed for good. */
   deadLetter?: string;
+  /**
+   * Called instead of the handler for a job whose worker died `MAX_JOB_CRASHES` times while
+   * running it (e.g. it ran out of memory): the job is settled without running again, so it
+   * cannot take down every worker that picks it up.
+   */
+  onCrashLimit?: (job: JobContext<T>) => Promise<void>;
 }
 
 export interface JobEngineOptions {
@@ -133,19 +142,35 @@ export class JobEngine {
 
   private async run(q: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>) {
     const { db } = this.opts.database;
+    const context: JobContext<unknown> = {
+      id: job.id,
+      queue: q.name,
+      data: job.data,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+    };
+    const [crashed] = await db
+      .select({ crashes: jobCrashes.crashes })
+      .from(jobCrashes)
+      .where(eq(jobCrashes.jobId, job.id));
+    if (crashed && crashed.crashes >= MAX_JOB_CRASHES) {
+      this.opts.logger.error(
+        { jobId: job.id, queue: q.name, crashes: crashed.crashes },
+        'a job stopped its worker too often; it is not run again',
+      );
+      await q.onCrashLimit?.(context);
+      await db.delete(jobCrashes).where(eq(jobCrashes.jobId, job.id));
+      return;
+    }
     await db
       .insert(jobClaims)
       .values({ jobId: job.id, queue: q.name, workerId: this.workerId })
       .onConflictDoUpdate({ target: jobClaims.jobId, set: { workerId: this.workerId } });
     try {
-      return await q.handler({
-        id: job.id,
-        queue: q.name,
-        data: job.data,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-        isLastAttempt: job.retryCount >= job.retryLimit,
-      });
+      const result = await q.handler(context);
+      if (crashed) await db.delete(jobCrashes).where(eq(jobCrashes.jobId, job.id));
+      return result;
     } finally {
       await db.delete(jobClaims).where(eq(jobClaims.jobId, job.id));
     }
@@ -176,6 +201,13 @@ export class JobEngine {
       const deadIds = dead.map((w) => w.id);
       const claims = await db.select().from(jobClaims).where(inArray(jobClaims.workerId, deadIds));
       for (const claim of claims) {
+        await db
+          .insert(jobCrashes)
+          .values({ jobId: claim.jobId, crashes: 1 })
+          .onConflictDoUpdate({
+            target: jobCrashes.jobId,
+            set: { crashes: sql`${jobCrashes.crashes} + 1`, updatedAt: new Date() },
+          });
         await this.boss.fail(claim.queue, claim.jobId, {
           message: 'The worker running this job stopped; the job will be retried',
         });

@@ -12,13 +12,19 @@ import { isBlobKey, type BlobStore } from '../storage/blob-store.js';
 export function blobKeyOfUrl(url: string, publicUrl: string): string | null {
   let pathname = url;
   if (/^https?:\/\//i.test(url)) {
-    const parsed = new URL(url);
-    if (parsed.origin !== new URL(publicUrl).origin) return null;
+    const parsed = URL.parse(url);
+    if (!parsed || parsed.origin !== new URL(publicUrl).origin) return null;
     pathname = parsed.pathname;
   }
   const match = /^\/media\/(.+)$/.exec(pathname);
-  const key = match ? decodeURIComponent(match[1]!) : null;
-  return key && isBlobKey(key) ? key : null;
+  if (!match) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(match[1]!);
+  } catch {
+    return null; // a malformed escape is not one of our keys
+  }
+  return isBlobKey(key) ? key : null;
 }
 
 /**

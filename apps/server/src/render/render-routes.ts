@@ -17,6 +17,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { isTerminalRunStatus, type WorkflowRun } from '../workflow/workflow-service.js';
 import { EXPORT_WORKFLOW, RENDER_WORKFLOW } from './render-workflows.js';
+import { rateLimited } from '../http/rate-limits.js';
+import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
 
 /** The render call's status (spec 3 §7): waiting, rendering with progress, success or error. */
 export function renderStatusOf(run: WorkflowRun): RenderStatus {
@@ -45,6 +47,8 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/internal/storybuilder/render_video',
     {
+      ...rateLimited('workStart'),
+      bodyLimit: TIMELINE_BODY_LIMIT,
       schema: {
         tags: ['render'],
         summary: 'Start rendering a timeline to MP4; poll its status with the renderId',
@@ -60,6 +64,7 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
         if (error instanceof RenderError) throw badRequest(error.message, error.code);
         throw error;
       }
+      await ctx.workflows.checkQuota(user.id, RENDER_WORKFLOW);
       const run = await ctx.workflows.start({
         kind: RENDER_WORKFLOW,
         userId: user.id,
@@ -92,6 +97,7 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/export',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags: ['workflows'],
         summary:
@@ -106,6 +112,7 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!story || story.userId !== user.id) throw notFound();
       if (!story.videoEditorTimeline)
         throw badRequest('This story has no timeline to export yet', 'NO_TIMELINE');
+      await ctx.workflows.checkQuota(user.id, EXPORT_WORKFLOW);
       const run = await ctx.workflows.start({
         kind: EXPORT_WORKFLOW,
         userId: user.id,

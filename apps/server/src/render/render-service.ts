@@ -26,6 +26,8 @@ export interface RenderJob {
   onProgress?: ((percent: number) => void) | undefined;
   /** Also store a JPEG frame of the video. */
   thumbnail?: boolean | undefined;
+  /** Who the stored files belong to (see MediaRegistry). */
+  owner: { userId: string | null; storyId: string | null };
 }
 
 export interface RenderOutput {
@@ -56,7 +58,7 @@ export function blobKeyFor(
  */
 export class RenderService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'blobs' | 'config'>,
+    private readonly ctx: Pick<AppContext, 'blobs' | 'config' | 'media'>,
     private readonly logger: FastifyBaseLogger,
   ) {}
 
@@ -82,13 +84,20 @@ export class RenderService {
         tempDir: work,
       });
       const key = blobKeyFor('exports', 'mp4', job.id, job.createdAt);
-      await this.ctx.blobs.put(key, createReadStream(output));
+      const stored = await this.ctx.blobs.put(key, createReadStream(output));
+      await this.ctx.media.record({ key, ...job.owner, kind: 'export', bytes: stored.size });
       const result: RenderOutput = { key, url: this.ctx.blobs.url(key) };
       if (job.thumbnail) {
         const frame = path.join(work, 'thumbnail.jpg');
         await extractThumbnail(output, frame, job.signal);
         const thumbnailKey = blobKeyFor('thumbnails', 'jpg', job.id, job.createdAt);
-        await this.ctx.blobs.put(thumbnailKey, createReadStream(frame));
+        const thumb = await this.ctx.blobs.put(thumbnailKey, createReadStream(frame));
+        await this.ctx.media.record({
+          key: thumbnailKey,
+          ...job.owner,
+          kind: 'thumbnail',
+          bytes: thumb.size,
+        });
         result.thumbnailKey = thumbnailKey;
         result.thumbnailUrl = this.ctx.blobs.url(thumbnailKey);
       }

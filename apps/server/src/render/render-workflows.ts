@@ -3,6 +3,7 @@ import {
   aspectRatioSchema,
   aspectRatioFor,
   exportJobPayloadSchema,
+  LIMITS,
   MESSAGES,
   OUTPUT_SIZES,
   RENDER_TIMEOUT_MS,
@@ -11,14 +12,11 @@ import {
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
-import type { StepContext, WorkflowDefinition } from '../workflow/workflow-service.js';
+import type { RunQuota, StepContext, WorkflowDefinition } from '../workflow/workflow-service.js';
 import { RenderService } from './render-service.js';
 
 export const RENDER_WORKFLOW = 'render.video';
 export const EXPORT_WORKFLOW = 'story.export';
-
-/** The largest side a render call may ask for (ours). */
-const MAX_SIDE = 3840;
 
 /** Output size of a render call: its width×height, else its aspect ratio, else 1920×1080. */
 export function renderOutputSize(config: {
@@ -26,7 +24,7 @@ export function renderOutputSize(config: {
   height?: number | undefined;
   aspectRatio?: string | undefined;
 }) {
-  const even = (v: number) => Math.max(2, Math.floor(Math.min(MAX_SIDE, v) / 2) * 2);
+  const even = (v: number) => Math.max(2, Math.floor(Math.min(LIMITS.outputSide, v) / 2) * 2);
   if (config.width && config.height)
     return { width: even(config.width), height: even(config.height) };
   const ratio = aspectRatioSchema.safeParse(config.aspectRatio);
@@ -81,6 +79,13 @@ export function storyAspectRatio(story: {
   return visual ? aspectRatioFor(visual.metadata!.width!, visual.metadata!.height!) : '16:9';
 }
 
+/** Renders and exports a user may have going at once (ours). */
+const RENDER_QUOTA: RunQuota = {
+  group: 'render',
+  max: LIMITS.concurrentRenders,
+  message: MESSAGES.limits.tooManyRenders(LIMITS.concurrentRenders),
+};
+
 /** Render calls of the editor (spec 3 §7) and the share flow's story export (spec 1 §4). */
 export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): WorkflowDefinition[] {
   const service = new RenderService(ctx, logger);
@@ -88,6 +93,7 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
   return [
     {
       kind: RENDER_WORKFLOW,
+      quota: RENDER_QUOTA,
       steps: [
         {
           name: 'render',
@@ -95,6 +101,10 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
           failureStage: 'exporting_video',
           async run(step) {
             const request = renderVideoRequestSchema.parse(step.input);
+            const ownStoryId = async (id: string | undefined) => {
+              const named = id ? await stories.findById(id) : undefined;
+              return named && named.userId === step.run.userId ? named.id : null;
+            };
             const config = request.configFromStory ?? {};
             const onProgress = progressReporter(step);
             const output = await service.render({
@@ -112,6 +122,8 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
               createdAt: step.run.createdAt,
               signal: renderDeadline(step),
               onProgress,
+              // An editor render belongs to its user (and to the story it names, if theirs).
+              owner: { userId: step.run.userId, storyId: await ownStoryId(config.story_id) },
             });
             await onProgress.flush();
             return { state: { url: output.url, key: output.key } };
@@ -121,6 +133,7 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
     },
     {
       kind: EXPORT_WORKFLOW,
+      quota: RENDER_QUOTA,
       steps: [
         {
           name: 'export',
@@ -142,6 +155,7 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
               signal: renderDeadline(step),
               onProgress,
               thumbnail: true,
+              owner: { userId: step.run.userId, storyId: story.id },
             });
             await onProgress.flush();
             // An edit synced while this export ran leaves the export outdated.

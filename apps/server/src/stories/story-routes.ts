@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MESSAGES,
   operateTemplateStorySchema,
   publishedStoriesQuerySchema,
   publishedStoriesResponseSchema,
@@ -16,6 +17,9 @@ import { requireUser, sessionUser } from '../auth/session.js';
 import { storyAssetsRoutes } from './story-assets-routes.js';
 import { StoryRepository } from './story-repository.js';
 import { StoryService } from './story-service.js';
+import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
+import { badRequest } from '../http/errors.js';
+import { blobKeyOfUrl } from '../render/media-files.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -54,6 +58,7 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories',
     {
+      bodyLimit: TIMELINE_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -109,7 +114,16 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: storySchema },
       },
     },
-    async (req) => service.patch(req.params.id, await requireUser(ctx.auth, req), req.body),
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      const thumbnail = req.body.last_export_thumbnail_url;
+      const key = thumbnail ? blobKeyOfUrl(thumbnail, ctx.config.publicUrl) : null;
+      if (thumbnail && !key) throw badRequest(MESSAGES.story.thumbnailNotOurs, 'INVALID_THUMBNAIL');
+      const story = await service.patch(req.params.id, user, req.body);
+      // A picture the owner uploaded becomes part of the story: whoever may see it, may see that.
+      if (key) await ctx.media.attachToStory(key, user.id, story.id);
+      return story;
+    },
   );
 
   r.delete(

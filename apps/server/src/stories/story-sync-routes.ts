@@ -7,6 +7,7 @@ import { requireUser } from '../auth/session.js';
 import { StoryRepository } from './story-repository.js';
 import { StorySyncRepository } from './story-sync-repository.js';
 import { StorySyncService } from './story-sync-service.js';
+import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -39,6 +40,7 @@ export function storySyncRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/:id/sync',
     {
+      bodyLimit: TIMELINE_BODY_LIMIT,
       schema: {
         tags: ['stories'],
         summary:

@@ -33,9 +33,9 @@ export class StorySyncService {
       if (shot && shot.shot_id !== key)
         throw badRequest(`shots_map.${key}.shot_id: must be the shot's key (${key})`);
     }
-    if (row.version !== input.base_version) throw stale();
     const loaded = loadTimeline(input.video_editor_timeline);
     if (!loaded.ok) throw new HttpError(400, 'INVALID_TIMELINE', loaded.reason.message);
+    if (row.version !== input.base_version) throw stale();
 
     const storyboard: Record<string, unknown> = { ...(row.storyboard ?? {}) };
     const current = storyboard.shots_map;

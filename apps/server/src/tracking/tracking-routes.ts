@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   analyticsEventSchema,
@@ -13,14 +13,46 @@ import {
   storyStatsSchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
-import { requireUser, sessionUser } from '../auth/session.js';
-import { analyticsEvents, playSessions, storyEvents } from '../db/schema.js';
+import { requireUser, sessionUser, type SessionUser } from '../auth/session.js';
+import { analyticsEvents, playSessions, storyEvents, trackingWindows } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { ownedStory, StoryService } from '../stories/story-service.js';
+import { rateLimited } from '../http/rate-limits.js';
 
 const storyParams = z.object({ id: z.string().min(1).max(100) });
 const sessionParams = z.object({ sessionId: z.uuid() });
+
+/** A viewer's view, download or create click counts once per story in this window (ours). */
+export const TRACKING_WINDOW_MS = 30 * 60 * 1000;
+/** The visitor cookie play sessions are bound to. */
+const DEVICE_COOKIE = 'storyloom_device';
+
+/**
+ * Who an event comes from, for counting it once: the signed-in user, else the client address
+ * (hashed, never stored as is). A cookie would not do: a client can drop it at will.
+ */
+function viewerKey(req: FastifyRequest, viewer: SessionUser | null): string {
+  if (viewer) return `user:${viewer.id}`;
+  return `ip:${createHash('sha256').update(req.ip).digest('hex').slice(0, 32)}`;
+}
+
+/** The signed-in user, else this browser's device id (set on first use). */
+function deviceKey(req: FastifyRequest, reply: FastifyReply, viewer: SessionUser | null): string {
+  if (viewer) return `user:${viewer.id}`;
+  let device = req.cookies[DEVICE_COOKIE];
+  if (!device || !/^[0-9a-f-]{36}$/.test(device)) {
+    device = randomUUID();
+    reply.setCookie(DEVICE_COOKIE, device, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.protocol === 'https',
+      maxAge: 365 * 24 * 60 * 60,
+    });
+  }
+  return `device:${device}`;
+}
 
 /**
  * Tracking (issue 5 part 10): community views, downloads and create-button clicks, play
@@ -37,6 +69,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/:id/events',
     {
+      ...rateLimited('tracking'),
       schema: {
         tags,
         summary: 'Record a community view, download or create-button click',
@@ -49,12 +82,28 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       const story = await stories.get(req.params.id, viewer);
       // A creator's own views and downloads are not community engagement.
       if (viewer && viewer.id === story.user_id) return reply.code(204).send();
+      const who = viewerKey(req, viewer);
+      // Counted only when it opens the viewer's window for this story and kind.
+      const opened = await db
+        .insert(trackingWindows)
+        .values({
+          key: `${story.id}:${req.body.kind}:${who}`,
+          endsAt: new Date(Date.now() + TRACKING_WINDOW_MS),
+        })
+        .onConflictDoUpdate({
+          target: trackingWindows.key,
+          set: { endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) },
+          setWhere: lt(trackingWindows.endsAt, new Date()),
+        })
+        .returning({ key: trackingWindows.key });
+      if (opened.length === 0) return reply.code(204).send();
       await db.insert(storyEvents).values({
         id: randomUUID(),
         storyId: story.id,
         userId: viewer?.id ?? null,
         kind: req.body.kind,
         recommId: req.body.recommId ?? null,
+        viewerKey: who,
       });
       return reply.code(204).send();
     },
@@ -63,6 +112,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/:id/play_sessions',
     {
+      ...rateLimited('tracking'),
       schema: {
         tags,
         summary: "Start a play session of a story's video",
@@ -80,6 +130,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
         storyId: story.id,
         userId: viewer?.id ?? null,
         recommId: req.body.recommId ?? null,
+        viewerKey: deviceKey(req, reply, viewer),
       });
       return reply.code(201).send({ sessionId });
     },
@@ -88,6 +139,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.patch(
     '/stories/play_sessions/:sessionId',
     {
+      ...rateLimited('tracking'),
       schema: {
         tags,
         summary: 'Report how far playback got (0..1, kept with two decimals; never goes back)',
@@ -97,10 +149,17 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const portion = roundPortion(req.body.portion);
+      const who = deviceKey(req, reply, await sessionUser(ctx.auth, req));
       const updated = await db
         .update(playSessions)
         .set({ portion: sql`greatest(${playSessions.portion}, ${portion})`, updatedAt: new Date() })
-        .where(and(eq(playSessions.id, req.params.sessionId), isNull(playSessions.endedAt)))
+        .where(
+          and(
+            eq(playSessions.id, req.params.sessionId),
+            eq(playSessions.viewerKey, who),
+            isNull(playSessions.endedAt),
+          ),
+        )
         .returning({ id: playSessions.id });
       if (updated.length === 0) throw notFound('Play session');
       return reply.code(204).send();
@@ -110,6 +169,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/play_sessions/:sessionId/end',
     {
+      ...rateLimited('tracking'),
       schema: {
         tags,
         summary: 'End a play session at completion (portion 1)',
@@ -117,10 +177,17 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
+      const who = deviceKey(req, reply, await sessionUser(ctx.auth, req));
       const ended = await db
         .update(playSessions)
         .set({ portion: 1, endedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(playSessions.id, req.params.sessionId), isNull(playSessions.endedAt)))
+        .where(
+          and(
+            eq(playSessions.id, req.params.sessionId),
+            eq(playSessions.viewerKey, who),
+            isNull(playSessions.endedAt),
+          ),
+        )
         .returning({ id: playSessions.id });
       if (ended.length === 0) throw notFound('Play session');
       return reply.code(204).send();
@@ -162,6 +229,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/analytics',
     {
+      ...rateLimited('tracking'),
       schema: {
         tags,
         summary: 'Record an analytics event of the spec (editor_opened, story_shared_clicked, ...)',

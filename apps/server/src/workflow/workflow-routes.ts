@@ -14,6 +14,7 @@ import { requireUser, type SessionUser } from '../auth/session.js';
 import { badRequest } from '../http/errors.js';
 import { StoryRepository, toStory } from '../stories/story-repository.js';
 import { isTerminalRunStatus, pollStatusOf, type WorkflowRun } from './workflow-service.js';
+import { rateLimited } from '../http/rate-limits.js';
 
 const runId = z.uuid();
 const MAX_IDS = 50;
@@ -122,6 +123,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/stories/workflow/resume',
     {
+      ...rateLimited('workStart'),
       schema: {
         tags,
         summary: 'Resume a paused workflow run (a paused preview)',

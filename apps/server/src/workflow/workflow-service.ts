@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { stories, workflowRuns } from '../db/schema.js';
 import type { JobContext, JobEngine } from '../jobs/job-engine.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { MESSAGES } from '@storyloom/core';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 
 export type WorkflowRun = typeof workflowRuns.$inferSelect;
 
@@ -42,6 +43,14 @@ export interface WorkflowDefinition {
   expireInSeconds?: number;
   /** Called once when a run of this kind fails for good (e.g. to refund its credits). */
   onFailure?: (run: WorkflowRun) => Promise<void>;
+  /** How many unfinished runs of this group one user may have (paused runs do not count). */
+  quota?: RunQuota;
+}
+
+export interface RunQuota {
+  group: string;
+  max: number;
+  message: string;
 }
 
 const STEP_QUEUE = 'workflow.step';
@@ -79,6 +88,7 @@ export class WorkflowService {
       retryDelaySeconds: 1,
       expireInSeconds: 15 * 60,
       deadLetter: FAILED_QUEUE,
+      onCrashLimit: (job) => this.onStepCrashedTooOften(job),
     });
   }
 
@@ -120,6 +130,30 @@ export class WorkflowService {
     return run!;
   }
 
+  /**
+   * Refuses (429) a new run of `kind` when the user already has its quota's number of
+   * unfinished runs of the same group. Call it before charging anything for the run.
+   */
+  async checkQuota(userId: string, kind: string): Promise<void> {
+    const quota = this.definition(kind).quota;
+    if (!quota) return;
+    const kinds = [...this.definitions.values()]
+      .filter((d) => d.quota?.group === quota.group)
+      .map((d) => d.kind);
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(workflowRuns)
+      .where(
+        and(
+          eq(workflowRuns.userId, userId),
+          inArray(workflowRuns.kind, kinds),
+          isNull(workflowRuns.finishedAt),
+          ne(workflowRuns.status, 'paused'),
+        ),
+      );
+    if ((row?.n ?? 0) >= quota.max) throw new HttpError(429, 'TOO_MANY_RUNS', quota.message);
+  }
+
   async get(runId: string): Promise<WorkflowRun | undefined> {
     const [run] = await this.database.db
       .select()
@@ -138,6 +172,7 @@ export class WorkflowService {
     const run = await this.get(runId);
     if (!run || run.userId !== userId) throw notFound('Workflow');
     if (run.status !== 'paused') throw conflict('This workflow is not paused', 'NOT_PAUSED');
+    await this.checkQuota(userId, run.kind);
     const def = this.definition(run.kind);
     const step = def.steps[run.stepIndex];
     if (!step) throw badRequest('This workflow has no step left to run');
@@ -248,6 +283,14 @@ export class WorkflowService {
     if (!run || isTerminalRunStatus(run.status)) return;
     const step = this.definition(run.kind).steps[run.stepIndex];
     if (step) await this.fail(run, step, new Error('The step failed after every retry'));
+  }
+
+  /** A step whose worker died twice while running it: the run fails instead of trying again. */
+  private async onStepCrashedTooOften(job: JobContext<StepJob>) {
+    const run = await this.get(job.data.runId);
+    if (!run || isTerminalRunStatus(run.status)) return;
+    const step = this.definition(run.kind).steps[run.stepIndex];
+    if (step) await this.fail(run, step, new Error(MESSAGES.limits.workCrashed));
   }
 
   private async update(run: WorkflowRun, set: Partial<Pick<WorkflowRun, 'status' | 'progress'>>) {

@@ -4,10 +4,8 @@ import { z } from 'zod';
 export const profileFormSchema = z.object({
   username: usernameSchema,
   displayName: displayNameSchema,
-  avatarUrl: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || URL.canParse(value), 'Please enter a valid URL'),
+  /** A picture uploaded to this server ('' for none); set by the picture button, not typed. */
+  avatarUrl: z.string().trim(),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;

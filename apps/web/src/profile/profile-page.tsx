@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@storyloom/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { updateProfile } from '../lib/account-api';
+import { uploadImage } from '../lib/media-api';
 import { queryKeys } from '../lib/query-keys';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -21,7 +22,7 @@ import {
 } from './profile-form';
 import { useProfile } from './use-profile';
 
-/** /profile: edit username, display name and avatar URL. */
+/** /profile: edit username, display name and picture. */
 export function ProfilePage() {
   const { data: profile, error } = useProfile();
   return (
@@ -49,12 +50,20 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     handleSubmit,
     control,
     reset,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<ProfileFormInput, unknown, ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormValues(profile),
   });
   const [displayName, avatarUrl] = useWatch({ control, name: ['displayName', 'avatarUrl'] });
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImage(file, file.name),
+    meta: { errorToast: false },
+    onSuccess: (url) => setValue('avatarUrl', url, { shouldDirty: true }),
+    onError: (error) => setServerError(error.message),
+  });
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -105,13 +114,44 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         error={errors.displayName?.message}
         {...register('displayName')}
       />
-      <Field
-        label="Avatar URL"
-        type="url"
-        placeholder="https://…"
-        error={errors.avatarUrl?.message}
-        {...register('avatarUrl')}
-      />
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-zinc-800">Picture</span>
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={pictureInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="sr-only"
+            aria-label="Upload a picture"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) {
+                setServerError(null);
+                upload.mutate(file);
+              }
+            }}
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={upload.isPending}
+            onClick={() => pictureInput.current?.click()}
+          >
+            {upload.isPending ? 'Uploading…' : avatarUrl ? 'Change picture' : 'Upload picture'}
+          </Button>
+          {avatarUrl ? (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setValue('avatarUrl', '', { shouldDirty: true })}
+            >
+              Remove picture
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-xs text-zinc-500">PNG, JPEG, WebP or GIF, at most 10 MB.</p>
+      </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={!isDirty || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save changes'}
