@@ -43,7 +43,13 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
     return { url: server.ctx.blobs.url(key), content };
   }
 
-  function storyBody(urls: { images: string[]; video: string; music: string; audio: string }) {
+  function storyBody(urls: {
+    images: string[];
+    video: string;
+    music: string;
+    audio: string;
+    background?: string;
+  }) {
     return {
       title: 'Zip me: "all" assets',
       category_id: 'music_video',
@@ -64,6 +70,10 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
         mediaAssets: [
           { id: 'v', url: urls.video, resource_type: 'video' },
           { id: 'i', url: urls.images[0], resource_type: 'image' },
+          { id: 'vo', url: urls.audio, resource_type: 'audio', subtype: 'voiceover' },
+          ...(urls.background
+            ? [{ id: 'bg', url: urls.background, resource_type: 'audio', subtype: 'music' }]
+            : []),
         ],
       },
     };
@@ -75,9 +85,16 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
     const second = await stored('jpg', 'second image');
     const video = await stored('mp4', 'the video');
     const audio = await stored('mp3', 'the voice');
+    const background = await stored('mp3', 'the background music');
     const created = await client.post(
       '/stories',
-      storyBody({ images: [first.url, second.url], video: video.url, music: '', audio: audio.url }),
+      storyBody({
+        images: [first.url, second.url],
+        video: video.url,
+        music: '',
+        audio: audio.url,
+        background: background.url,
+      }),
     );
     expect(created.status).toBe(201);
     const id = (created.body as unknown as Story).id;
@@ -90,7 +107,8 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
       activeVoiceOverAudioUrls: [audio.url],
       lipSyncAudioUrls: [],
       musicUrls: [],
-      backgroundMusicUrls: [],
+      // The voice-over on the timeline is not background music.
+      backgroundMusicUrls: [background.url],
     });
 
     const res = await client.request('GET', `/stories/${id}/assets.zip`);
@@ -105,6 +123,7 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
       ['images/image_002.jpg', 'second image'],
       ['videos/video_001.mp4', 'the video'],
       ['voiceovers/voiceover_001.mp3', 'the voice'],
+      ['background_music/background_music_001.mp3', 'the background music'],
     ]);
   });
 

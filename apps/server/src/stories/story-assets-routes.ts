@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { BRAND_NAME, sanitizeFileTitle, storyAssetListsSchema } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
-import { ZipWriter } from '../zip/zip-writer.js';
+import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
 import { storyAssetLists } from './story-assets.js';
 import type { StoryService } from './story-service.js';
 import { StoryZipService } from './story-zip-service.js';
@@ -52,11 +53,20 @@ export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service
         'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
         'Cache-Control': 'no-store',
       });
-      const zip = new ZipWriter(res);
+      // Stored, not compressed (media is compressed already); Zip64 when it grows past 4 GiB;
+      // each file opened only when its turn comes.
+      const zip = new ZipFile();
+      for (const file of files) {
+        zip.addReadStreamLazy(file.path, { size: file.size, compress: false }, (done) => {
+          zips.read(file).then(
+            (stream) => done(null, stream),
+            (error: unknown) => done(error, undefined as never),
+          );
+        });
+      }
+      zip.end();
       try {
-        for (const file of files) await zip.addFile(file.path, await zips.read(file));
-        await zip.finish();
-        res.end();
+        await pipeline(zip.outputStream, res);
       } catch (error) {
         // Headers are gone: cut the download short so the browser reports it failed.
         req.log.warn({ err: error }, 'zip stream failed');

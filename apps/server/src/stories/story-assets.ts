@@ -21,6 +21,11 @@ export function storyAssetLists(
   const assets = story.video_editor_timeline?.mediaAssets ?? [];
   const ofType = (type: string) =>
     assets.filter((asset) => asset.resource_type === type).map((asset) => asset.url);
+  const audio = assets.filter((asset) => asset.resource_type === 'audio');
+  const voiceOvers = unique([
+    ...visible.map((shot) => text(shot.active_voice_over_audio_url)),
+    ...audio.filter((asset) => asset.subtype === 'voiceover').map((asset) => asset.url),
+  ]);
   const music = text(story.music_url);
   return {
     title: story.title,
@@ -32,9 +37,12 @@ export function storyAssetLists(
       ...visible.map((shot) => text(shot.active_video_url)),
       ...ofType('video'),
     ]),
-    activeVoiceOverAudioUrls: unique(visible.map((shot) => text(shot.active_voice_over_audio_url))),
+    activeVoiceOverAudioUrls: voiceOvers,
     lipSyncAudioUrls: unique(visible.map((shot) => text(shot.lip_sync_audio_url))),
     musicUrls: unique([music]),
-    backgroundMusicUrls: unique(ofType('audio').filter((url) => url !== music)),
+    // The other sound of the timeline: never a voice-over twice, never the story's music.
+    backgroundMusicUrls: unique(
+      audio.map((asset) => asset.url).filter((url) => url !== music && !voiceOvers.includes(url)),
+    ),
   };
 }

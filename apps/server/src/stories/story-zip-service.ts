@@ -10,12 +10,13 @@ import {
 import { HttpError } from '../http/errors.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { mapWithConcurrency } from '../zip/map-with-concurrency.js';
+import pLimit from 'p-limit';
 
 export interface ZipFile {
   /** Path inside the zip, e.g. images/image_001.jpg. */
   path: string;
   key: string;
+  size: number;
 }
 
 /** Failed files per kind, e.g. {images: 2}: the counts the zip failure carries (spec 1 §8). */
@@ -43,11 +44,16 @@ export class StoryZipService {
     const wanted = (Object.keys(ZIP_ASSET_KINDS) as ZipAssetKind[]).flatMap((kind) =>
       lists[kind].map((url, index) => ({ kind, url, path: zipAssetPath(kind, index, url) })),
     );
-    const found = await mapWithConcurrency(wanted, ZIP_DOWNLOAD_CONCURRENCY, async (asset) => {
-      const key = blobKeyOfUrl(asset.url, this.publicUrl);
-      const info = key ? await this.blobs.stat(key).catch(() => null) : null;
-      return info ? { path: asset.path, key: info.key } : null;
-    });
+    const limit = pLimit(ZIP_DOWNLOAD_CONCURRENCY);
+    const found = await Promise.all(
+      wanted.map((asset) =>
+        limit(async () => {
+          const key = blobKeyOfUrl(asset.url, this.publicUrl);
+          const info = key ? await this.blobs.stat(key).catch(() => null) : null;
+          return info ? { path: asset.path, key: info.key, size: info.size } : null;
+        }),
+      ),
+    );
     const failures: ZipFailures = {};
     for (const [index, file] of found.entries()) {
       if (file) continue;

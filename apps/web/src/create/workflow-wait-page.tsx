@@ -37,20 +37,20 @@ export function WorkflowWaitPage() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    let live = true;
+    // Leaving the page closes the status stream (and stops polling).
+    const following = new AbortController();
     const onUpdate = (next: WorkflowUpdate) => {
-      if (!live) return;
+      if (following.signal.aborted) return;
       setUpdate(next);
       if (next.story) setStory(next.story);
     };
-    followWorkflow(workflowRunId, onUpdate)
+    followWorkflow(workflowRunId, onUpdate, { signal: following.signal })
       .then(onUpdate)
       .catch((failure: unknown) => {
-        if (live) setError(failure instanceof Error ? failure.message : String(failure));
+        if (!following.signal.aborted)
+          setError(failure instanceof Error ? failure.message : String(failure));
       });
-    return () => {
-      live = false;
-    };
+    return () => following.abort();
   }, [workflowRunId]);
 
   const status =

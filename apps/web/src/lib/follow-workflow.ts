@@ -9,7 +9,7 @@ import {
 } from '@storyloom/core';
 import { requestJson } from './api-client';
 import { apiErrorFromBody } from './api-error';
-import { createSseParser } from './sse-parser';
+import { createParser } from 'eventsource-parser';
 
 export interface WorkflowUpdate {
   /** A stream status (processing:*, completed, failed*) or a polling one (RUN_*). */
@@ -18,45 +18,69 @@ export interface WorkflowUpdate {
   error?: string | undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits, unless the signal fires first (then rejects with its reason). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
 
 async function streamStatus(
   workflowRunId: string,
   onUpdate: (update: WorkflowUpdate) => void,
+  signal: AbortSignal | undefined,
 ): Promise<WorkflowUpdate | null> {
   const response = await fetch('/stories/workflow/status_sse', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify({ workflowRunIds: [workflowRunId] }),
+    ...(signal ? { signal } : {}),
   });
   if (!response.ok || !response.body) {
     const body: unknown = await response.json().catch(() => null);
     throw apiErrorFromBody(response.status, response.statusText, body);
   }
   let last: WorkflowUpdate | null = null;
-  const parser = createSseParser((data) => {
-    const message = parseWorkflowStatusMessage(data);
-    if (!message || message.workflowRunId !== workflowRunId || last) return;
-    onUpdate(message);
-    if (isWorkflowTerminal(message.status)) last = message;
+  const parser = createParser({
+    onEvent: (event) => {
+      const message = parseWorkflowStatusMessage(event.data);
+      if (!message || message.workflowRunId !== workflowRunId || last) return;
+      onUpdate(message);
+      if (isWorkflowTerminal(message.status)) last = message;
+    },
   });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    parser.push(value);
-    if (last) {
-      await reader.cancel();
-      return last;
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return last;
+      parser.feed(value);
+      if (last) return last;
     }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await reader.cancel().catch(() => undefined);
   }
-  parser.end();
-  return last;
 }
 
-async function pollStatus(workflowRunId: string): Promise<WorkflowUpdate> {
+async function pollStatus(
+  workflowRunId: string,
+  signal: AbortSignal | undefined,
+): Promise<WorkflowUpdate> {
   for (let attempt = 1; attempt <= WORKFLOW_POLL_MAX_ATTEMPTS; attempt++) {
+    signal?.throwIfAborted();
     const poll = await requestJson('/stories/workflow/status', workflowPollResponseSchema, {
       method: 'POST',
       body: { workflowRunIds: [workflowRunId] },
@@ -64,7 +88,7 @@ async function pollStatus(workflowRunId: string): Promise<WorkflowUpdate> {
     if (poll.status !== 'RUN_RUNNING') {
       return { status: poll.status, story: poll.output.story, error: poll.error };
     }
-    await sleep(WORKFLOW_POLL_INTERVAL_MS);
+    await sleep(WORKFLOW_POLL_INTERVAL_MS, signal);
   }
   throw new Error(MESSAGES.workflow.timedOut(workflowRunId, WORKFLOW_POLL_MAX_ATTEMPTS));
 }
@@ -73,20 +97,25 @@ async function pollStatus(workflowRunId: string): Promise<WorkflowUpdate> {
  * Follows a workflow run to its end over `POST stories/workflow/status_sse` (spec 1 §4),
  * reporting each status message; when the stream breaks off before the end it polls
  * `POST /stories/workflow/status` every 3 s, at most 100 times. Resolves with the last update.
+ * The signal stops it (the stream is closed, polling ends) and rejects with its reason.
  */
 export async function followWorkflow(
   workflowRunId: string,
   onUpdate: (update: WorkflowUpdate) => void,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<WorkflowUpdate> {
+  const { signal } = options;
   try {
-    const last = await streamStatus(workflowRunId, onUpdate);
+    const last = await streamStatus(workflowRunId, onUpdate, signal);
+    signal?.throwIfAborted();
     if (last) return last;
   } catch (error) {
+    signal?.throwIfAborted();
     if (error instanceof Error && error.message === MESSAGES.workflow.parseStatusFailed)
       throw error;
     // The stream could not be read: fall back to polling.
   }
-  const last = await pollStatus(workflowRunId);
+  const last = await pollStatus(workflowRunId, signal);
   onUpdate(last);
   return last;
 }
