@@ -6,13 +6,19 @@
  * Used by the fidelity test and the contact sheet.
  */
 export const FIDELITY_PROMPTS: readonly { prompt: string; subject: string }[] = [
-  { prompt: 'a young woman with a red umbrella on a rainy Tokyo street at night', subject: 'woman' },
+  {
+    prompt: 'a young woman with a red umbrella on a rainy Tokyo street at night',
+    subject: 'woman',
+  },
   { prompt: 'a grandmother bakes bread in a cosy kitchen', subject: 'old-woman' },
   { prompt: 'two dogs chase a ball across the park on a sunny afternoon', subject: 'dog' },
   { prompt: 'an astronaut floats above the glowing Earth in space', subject: 'astronaut' },
   { prompt: 'children build a snowman in a snowy village', subject: 'child' },
   { prompt: 'a fisherman rows his boat across a misty lake at dawn', subject: 'rowing-boat' },
-  { prompt: 'a steaming bowl of ramen on a wooden table in a small restaurant', subject: 'steaming-bowl' },
+  {
+    prompt: 'a steaming bowl of ramen on a wooden table in a small restaurant',
+    subject: 'steaming-bowl',
+  },
   { prompt: 'a red sports car speeds down a city road at sunset', subject: 'car|automobile' },
   { prompt: 'a lion rests on a rock in the savanna', subject: 'lion' },
   { prompt: 'an old man reads a book by the fireplace', subject: 'old-man' },

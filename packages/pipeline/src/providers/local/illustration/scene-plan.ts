@@ -22,6 +22,8 @@ export interface SceneSubject {
   count: number;
   /** Other icons drawn beside it, for a word that names a group ("family", "friends"). */
   companions?: string[];
+  /** The colour the prompt gives it ("a red umbrella"), as hex. */
+  colour?: string;
 }
 
 /** What a picture shows, read from its prompt: the illustrator's own record of what it drew. */
@@ -36,7 +38,7 @@ export interface ScenePlan {
 }
 
 /** Prompt words the icon set names otherwise (lemma → icon name). */
-const SYNONYMS: Record<string, string> = {
+export const SYNONYMS: Record<string, string> = {
   kid: 'child',
   toddler: 'child',
   lady: 'woman',
@@ -72,8 +74,8 @@ const SYNONYMS: Record<string, string> = {
   dancer: 'woman-dancing',
   king: 'prince',
   queen: 'princess',
-  wizard: 'mage',
-  witch: 'mage',
+  wizard: 'man-mage',
+  witch: 'woman-mage',
   car: 'automobile',
   'sports-car': 'racing-car',
   'race-car': 'racing-car',
@@ -137,7 +139,7 @@ const SYNONYMS: Record<string, string> = {
 };
 
 /** Words for several people, drawn as a group led by the first icon. */
-const GROUPS: Record<string, string[]> = {
+export const GROUPS: Record<string, string[]> = {
   family: ['woman', 'man', 'child'],
   parent: ['woman', 'man'],
   couple: ['woman', 'man'],
@@ -177,7 +179,7 @@ const NOT_DRAWN = new Set([
 ]);
 
 /** Verbs whose person-icon variant exists (`woman-running`, `man-cook`...). */
-const ACTIVITIES: Record<string, string> = {
+export const ACTIVITIES: Record<string, string> = {
   run: 'running',
   jog: 'running',
   race: 'running',
@@ -280,6 +282,24 @@ const NUMBERS: Record<string, number> = {
   pack: 3,
   crowd: 3,
   family: 3,
+};
+
+/** Colour adjectives and the colour each paints a thing in. */
+const COLOURS: Record<string, string> = {
+  red: '#e53935',
+  blue: '#1e63d6',
+  green: '#2e9e44',
+  yellow: '#f6c915',
+  orange: '#f57c00',
+  purple: '#8e44ad',
+  pink: '#ff6fa8',
+  black: '#2a2a2a',
+  white: '#f5f5f5',
+  brown: '#8d5a33',
+  grey: '#8a8f98',
+  gray: '#8a8f98',
+  golden: '#e0b030',
+  silver: '#c0c6cf',
 };
 
 const SKIN_TONES = ['-light', '-medium-light', '-medium', '-medium-dark', '-dark'];
@@ -489,7 +509,6 @@ const SCENE_WORDS = new Set(
     .concat(['day', 'morning', 'afternoon', 'noon', 'sun', 'light', 'moment', 'time', 'way']),
 );
 
-
 /**
  * Reads a prompt into a scene: its subjects (nouns matched to icons through names, labels,
  * keywords, synonyms and lemmas; people first as written), setting, time of day, weather, mood
@@ -502,7 +521,18 @@ export function planScene(prompt: string): ScenePlan {
   const used = new Set<number>();
   const add = (entry: IconEntry, word: string, at: number, count: number) => {
     if (found.some((f) => iconEntry(f.icon) === entry || f.word === word)) return;
-    found.push({ word, icon: entry.name, kind: entry.kind, count, at });
+    // "a red sports car": a colour word among the two words before the name.
+    const colour = [terms[at - 1], terms[at - 2]]
+      .map((t) => (t ? COLOURS[t.normal] : undefined))
+      .find(Boolean);
+    found.push({
+      word,
+      icon: entry.name,
+      kind: entry.kind,
+      count,
+      at,
+      ...(colour && entry.kind !== 'person' ? { colour } : {}),
+    });
   };
   // "two dogs", "a flock of birds", "three small boats": a number just before the noun.
   const countBefore = (i: number, plural: boolean) => {
@@ -575,7 +605,9 @@ export function planScene(prompt: string): ScenePlan {
     findWord(grounded, text, 'last') ?? findWord({ sky: SETTING_WORDS.sky }, text);
   if (!setting) {
     const main = subjects[0];
-    const base = main ? main.icon.replace(/-(light|medium-light|medium|medium-dark|dark)$/, '') : '';
+    const base = main
+      ? main.icon.replace(/-(light|medium-light|medium|medium-dark|dark)$/, '')
+      : '';
     const entry = main ? iconEntry(base) : undefined;
     setting =
       SETTING_OF_ICON[base] ??
