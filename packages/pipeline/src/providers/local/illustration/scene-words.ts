@@ -53,7 +53,7 @@ export const SETTING_WORDS: Record<Setting, readonly string[]> = {
   room: ['room', 'living room', 'home', 'apartment', 'lounge', 'sofa', 'couch', 'fireplace'],
   bedroom: ['bedroom', 'bed', 'nursery', 'pillow', 'bedtime'],
   office: ['office', 'desk', 'workplace', 'meeting', 'boardroom', 'cubicle', 'startup', 'webinar'],
-  classroom: ['classroom', 'school', 'class', 'lesson', 'blackboard', 'lecture', 'university'],
+  classroom: ['classroom', 'school', 'class', 'blackboard', 'lecture', 'university'],
   library: ['library', 'bookshelf', 'bookstore', 'archive'],
   cafe: ['cafe', 'café', 'restaurant', 'diner', 'coffee shop', 'pub', 'bistro', 'canteen'],
   shop: ['shop', 'store', 'market', 'supermarket', 'mall', 'bazaar', 'stall', 'marketplace'],
