@@ -595,7 +595,7 @@ const DRAW: Record<Setting, Draw> = {
     return { groundY: h * 0.82, floating: false };
   },
   forest(s) {
-    const { w, h, u } = s;
+    const { h, u } = s;
     const horizon = h * 0.62;
     sky(s, horizon);
     hills(s, horizon, h * 0.12, '#6f9f8c');
@@ -607,7 +607,7 @@ const DRAW: Record<Setting, Draw> = {
     return { groundY: h * 0.93, floating: false };
   },
   mountains(s) {
-    const { w, h, u } = s;
+    const { h, u } = s;
     const horizon = h * 0.7;
     sky(s, horizon);
     mountains(s, horizon, h * 0.55, '#8a9bb8', true);
@@ -754,7 +754,7 @@ const DRAW: Record<Setting, Draw> = {
     return { groundY: h * 0.92, floating: false };
   },
   snowfield(s) {
-    const { w, h, u } = s;
+    const { h, u } = s;
     const horizon = h * 0.6;
     sky(s, horizon);
     mountains(s, horizon, h * 0.3, '#c5d5e8', true);
