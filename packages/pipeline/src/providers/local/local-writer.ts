@@ -1,3 +1,4 @@
+/// <reference path="../../tracery-grammar.d.ts" />
 import nlp from 'compromise';
 import tracery from 'tracery-grammar';
 import { cleanPastedText } from '@storyloom/core';

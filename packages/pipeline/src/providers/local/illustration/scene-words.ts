@@ -4,34 +4,33 @@
  * both use this one vocabulary. Pure data and lookups, no I/O.
  */
 
-export const SETTINGS = [
-  'street',
-  'city',
-  'kitchen',
-  'room',
-  'bedroom',
-  'office',
-  'classroom',
-  'library',
-  'cafe',
-  'shop',
-  'lab',
-  'stage',
-  'forest',
-  'mountains',
-  'beach',
-  'sea',
-  'underwater',
-  'space',
-  'desert',
-  'countryside',
-  'park',
-  'snowfield',
-  'lake',
-  'sky',
-  'stadium',
-] as const;
-export type Setting = (typeof SETTINGS)[number];
+/** Where a scene is: every setting the illustrator paints. */
+export type Setting =
+  | 'street'
+  | 'city'
+  | 'kitchen'
+  | 'room'
+  | 'bedroom'
+  | 'office'
+  | 'classroom'
+  | 'library'
+  | 'cafe'
+  | 'shop'
+  | 'lab'
+  | 'stage'
+  | 'forest'
+  | 'mountains'
+  | 'beach'
+  | 'sea'
+  | 'underwater'
+  | 'space'
+  | 'desert'
+  | 'countryside'
+  | 'park'
+  | 'snowfield'
+  | 'lake'
+  | 'sky'
+  | 'stadium';
 
 export const INDOOR_SETTINGS: ReadonlySet<Setting> = new Set([
   'kitchen',
