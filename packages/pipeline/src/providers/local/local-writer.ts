@@ -1,6 +1,5 @@
-/// <reference path="../../tracery-grammar.d.ts" />
 import nlp from 'compromise';
-import tracery from 'tracery-grammar';
+import { createRequire } from 'node:module';
 import { cleanPastedText } from '@storyloom/core';
 import type { ShotDraft, StyleChoice, WriterProvider } from '../provider-types';
 import { iconEntry } from './illustration/emoji-icons';
@@ -8,6 +7,16 @@ import { planScene, SYNONYMS, type ScenePlan } from './illustration/scene-plan';
 import { findWord, SETTING_WORDS, TIME_WORDS, type Setting } from './illustration/scene-words';
 import { seededRandom } from './seeded-random';
 import { grammarRules, templatesOf, TOPIC_WORDS, type TopicKind } from './writer-grammar';
+
+/** Kate Compton's Tracery (`tracery-grammar`, CommonJS, no types of its own). */
+const tracery = createRequire(import.meta.url)('tracery-grammar') as {
+  createGrammar(rules: Record<string, string[]>): {
+    flatten(rule: string): string;
+    addModifiers(modifiers: Record<string, (s: string) => string>): void;
+  };
+  setRng(rng: () => number): void;
+  baseEngModifiers: Record<string, (s: string) => string>;
+};
 
 /** Words per second of the local voice (espeak-ng at 165 words a minute). */
 export const SPEAKING_RATE_WPS = 2.75;
