@@ -213,24 +213,41 @@ function drawPlaced(
   return { x: item.x - item.size / 2, y: item.bottom - item.size, w: item.size, h: item.size };
 }
 
+/** The boxes' union, clipped to the picture: where the subjects' layer has anything. */
+function unionBox(
+  boxes: readonly { x: number; y: number; w: number; h: number }[],
+  size: { w: number; h: number },
+): { x: number; y: number; w: number; h: number } {
+  if (boxes.length === 0) return { x: 0, y: 0, w: 0, h: 0 };
+  const x = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.x))));
+  const y = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.y))));
+  const right = Math.min(size.w, Math.ceil(Math.max(...boxes.map((b) => b.x + b.w))));
+  const bottom = Math.min(size.h, Math.ceil(Math.max(...boxes.map((b) => b.y + b.h))));
+  return { x, y, w: right - x, h: bottom - y };
+}
+
 /** The subjects' layer composited over the background with the look's outline and shadow. */
 function composite(
   ctx: SKRSContext2D,
   subjects: Canvas,
   look: Look,
-  options: { u: number; dim: number },
+  options: { u: number; dim: number; box: { x: number; y: number; w: number; h: number } },
 ): void {
-  const { u } = options;
+  const { u, box } = options;
+  if (box.w <= 0 || box.h <= 0) return;
+  // Only the subjects' box is blurred, shadowed and outlined (the rest of the layer is empty).
+  const draw = (image: Canvas, dx = 0, dy = 0) =>
+    ctx.drawImage(image, box.x, box.y, box.w, box.h, box.x + dx, box.y + dy, box.w, box.h);
   if (look.outline) {
     const silhouette = createCanvas(subjects.width, subjects.height);
     const s = silhouette.getContext('2d');
     s.drawImage(subjects, 0, 0);
     s.globalCompositeOperation = 'source-in';
     s.fillStyle = look.outline.colour;
-    s.fillRect(0, 0, subjects.width, subjects.height);
+    s.fillRect(box.x, box.y, box.w, box.h);
     const r = Math.max(1, u * look.outline.width);
     for (let a = 0; a < 8; a++)
-      ctx.drawImage(silhouette, Math.cos((a * Math.PI) / 4) * r, Math.sin((a * Math.PI) / 4) * r);
+      draw(silhouette, Math.cos((a * Math.PI) / 4) * r, Math.sin((a * Math.PI) / 4) * r);
   }
   ctx.save();
   if (look.shadow) {
@@ -240,7 +257,7 @@ function composite(
     ctx.shadowOffsetY = u * look.shadow.dy;
   }
   if (options.dim < 1) ctx.filter = `brightness(${options.dim})`;
-  ctx.drawImage(subjects, 0, 0);
+  draw(subjects);
   ctx.restore();
 }
 
@@ -335,6 +352,7 @@ export class LocalIllustrator implements ImageProvider {
       ctx.fill();
     }
     composite(ctx, subjects, look, {
+      box: unionBox(boxes, { w, h }),
       u,
       dim: time === 'night' ? 0.78 : time === 'dusk' ? 0.92 : 1,
     });

@@ -34,6 +34,8 @@ export function grade(options: {
   brightness?: number;
   /** Blacks lifted to this level (0..255) and whites lowered by it. */
   fade?: number;
+  /** Each channel cut to this many steps: flat cel or paper colours. */
+  levels?: number;
 }): Pass {
   const s = options.saturation ?? 1;
   const base = options.matrix ?? [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -63,7 +65,9 @@ export function grade(options: {
   for (let v = 0; v < 1024; v++) {
     let x = ((v - 256) / 255) * brightness;
     x = (x - 0.5) * contrast + 0.5;
-    curve[v] = fade + x * (255 - 2 * fade);
+    const y = fade + x * (255 - 2 * fade);
+    const step = options.levels ? 255 / (options.levels - 1) : 0;
+    curve[v] = step ? Math.round(Math.max(0, Math.min(255, y)) / step) * step : y;
   }
   const lookup = (x: number) => curve[Math.max(0, Math.min(1023, Math.round(x) + 256))]!;
   return (p) =>
@@ -79,20 +83,8 @@ export function grade(options: {
 
 export const SEPIA = [0.393, 0.769, 0.189, 0.349, 0.686, 0.168, 0.272, 0.534, 0.131];
 
-/** Each channel cut to `levels` steps: flat cel or paper colours. */
-export function posterize(levels: number): Pass {
-  const step = 255 / (levels - 1);
-  return (p) =>
-    eachPixel(p, (d, i) => {
-      d[i] = Math.round(d[i]! / step) * step;
-      d[i + 1] = Math.round(d[i + 1]! / step) * step;
-      d[i + 2] = Math.round(d[i + 2]! / step) * step;
-    });
-}
-
-/** Luminance of every pixel, at full size. */
-function luminanceOf(p: Picture): Float32Array {
-  const data = p.ctx.getImageData(0, 0, p.w, p.h).data;
+/** Luminance of every pixel, at full size (of the picture, or of pixels already read). */
+function luminanceOf(p: Picture, data = p.ctx.getImageData(0, 0, p.w, p.h).data): Float32Array {
   const lum = new Float32Array(p.w * p.h);
   for (let i = 0, j = 0; j < lum.length; i += 4, j++)
     lum[j] = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
@@ -107,10 +99,10 @@ export function inkEdges(options: { colour: string; strength: number; width?: nu
   const [cr, cg, cb] = parseHex(options.colour);
   return (p) => {
     const { w, h } = p;
-    const lum = luminanceOf(p);
     const reach = Math.max(1, Math.round(options.width ?? 1));
     const image = p.ctx.getImageData(0, 0, w, h);
     const d = image.data;
+    const lum = luminanceOf(p, d);
     for (let y = reach; y < h - reach; y++) {
       for (let x = reach; x < w - reach; x++) {
         const j = y * w + x;
@@ -128,15 +120,32 @@ export function inkEdges(options: { colour: string; strength: number; width?: nu
   };
 }
 
-/** Film or paper grain: every pixel nudged by seeded noise of `amount` (0..255). */
+/**
+ * Film or paper grain: a seeded tile of noise (grey, or coloured) laid over with `overlay`,
+ * `amount` (0..255) strong.
+ */
 export function grain(amount: number, mono = true): Pass {
-  return (p) =>
-    eachPixel(p, (d, i) => {
-      const n = (p.random() - 0.5) * amount;
-      d[i] = d[i]! + n;
-      d[i + 1] = d[i + 1]! + (mono ? n : (p.random() - 0.5) * amount);
-      d[i + 2] = d[i + 2]! + (mono ? n : (p.random() - 0.5) * amount);
-    });
+  return (p) => {
+    const size = 256;
+    const tile = createCanvas(size, size);
+    const t = tile.getContext('2d');
+    const image = t.createImageData(size, size);
+    const d = image.data;
+    for (let i = 0; i < d.length; i += 4) {
+      const n = 128 + (p.random() - 0.5) * amount * 2;
+      d[i] = n;
+      d[i + 1] = mono ? n : 128 + (p.random() - 0.5) * amount * 2;
+      d[i + 2] = mono ? n : 128 + (p.random() - 0.5) * amount * 2;
+      d[i + 3] = 255;
+    }
+    t.putImageData(image, 0, 0);
+    p.ctx.save();
+    p.ctx.globalCompositeOperation = 'overlay';
+    p.ctx.globalAlpha = 0.5;
+    p.ctx.fillStyle = p.ctx.createPattern(tile, 'repeat') ?? 'transparent';
+    p.ctx.fillRect(0, 0, p.w, p.h);
+    p.ctx.restore();
+  };
 }
 
 export function vignette(strength: number, colour = '#000000'): Pass {
@@ -495,18 +504,19 @@ export function washes(p: Picture): void {
 /** Lit from the top left: a relief from the tone changes, as on modelled clay. */
 export function relief(strength: number): Pass {
   return (p) => {
-    const lum = luminanceOf(p);
     const d = Math.max(1, Math.round(p.u * 0.003));
     const { w } = p;
-    eachPixel(p, (data, i) => {
+    const image = p.ctx.getImageData(0, 0, p.w, p.h);
+    const data = image.data;
+    const lum = luminanceOf(p, data);
+    for (let i = 0; i < data.length; i += 4) {
       const j = i / 4;
-      const a = lum[j - d * w - d] ?? lum[j]!;
-      const b = lum[j + d * w + d] ?? lum[j]!;
-      const shade = (a - b) * strength;
+      const shade = ((lum[j - d * w - d] ?? lum[j]!) - (lum[j + d * w + d] ?? lum[j]!)) * strength;
       data[i] = data[i]! + shade;
       data[i + 1] = data[i + 1]! + shade;
       data[i + 2] = data[i + 2]! + shade;
-    });
+    }
+    p.ctx.putImageData(image, 0, 0);
   };
 }
 

@@ -12,7 +12,6 @@ import {
   lightLeak,
   panelFrame,
   pixelate,
-  posterize,
   relief,
   scanlines,
   SEPIA,
@@ -81,8 +80,7 @@ export const STYLE_LOOKS: Record<string, Look> = {
   crayon: {
     outline: { colour: '#2a2a2a', width: 0.005 },
     passes: [
-      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05 }),
-      posterize(5),
+      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05, levels: 5 }),
       inkEdges({ colour: '#303030', strength: 1.2, width: 3 }),
       texture('paper', 0.35),
       grain(60, false),
@@ -121,8 +119,7 @@ export const STYLE_LOOKS: Record<string, Look> = {
   comic: {
     outline: { colour: '#111111', width: 0.007 },
     passes: [
-      grade({ saturation: 1.5, contrast: 1.15, brightness: 1.12 }),
-      posterize(4),
+      grade({ saturation: 1.5, contrast: 1.15, brightness: 1.12, levels: 4 }),
       halftone(0.01, 0.3),
       inkEdges({ colour: '#111111', strength: 1.6, width: 2 }),
       panelFrame,
@@ -131,8 +128,7 @@ export const STYLE_LOOKS: Record<string, Look> = {
   anime: {
     outline: { colour: '#2b2140', width: 0.003 },
     passes: [
-      grade({ saturation: 1.3, contrast: 1.1, offset: [-6, 0, 14] }),
-      posterize(6),
+      grade({ saturation: 1.3, contrast: 1.1, offset: [-6, 0, 14], levels: 6 }),
       inkEdges({ colour: '#2b2140', strength: 1, width: 1 }),
       sparkles(14, '#ffffff'),
     ],
@@ -187,8 +183,7 @@ export const STYLE_LOOKS: Record<string, Look> = {
   papercut: {
     shadow: { colour: 'rgba(40,30,20,0.45)', blur: 0.015, dx: 0.006, dy: 0.01 },
     passes: [
-      grade({ saturation: 0.75, brightness: 1.1, fade: 20 }),
-      posterize(5),
+      grade({ saturation: 0.75, brightness: 1.1, fade: 20, levels: 5 }),
       relief(0.35),
       texture('paper', 0.18),
     ],
