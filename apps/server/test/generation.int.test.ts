@@ -331,7 +331,9 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
     const rewrite = await client.post('/stories/rewrite_script', { story: 'cats are are great' });
     expect(rewrite.body.enhancedScript).toMatch(/Cats are great\./);
     const idea = await client.post('/stories/idea_to_script', { topic: 'How bees make honey' });
-    expect(String(idea.body.script)).toContain('How bees make honey');
+    // A script about the topic, not a template around its text.
+    expect(String(idea.body.script).match(/\bbees\b/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(String(idea.body.script)).toMatch(/\bhoney\b/);
     const tooLong = await client.post('/stories/idea_to_script', { topic: 'x'.repeat(101) });
     expect(tooLong.body.message).toContain(MESSAGES.generate.ideaTooLong);
     const sample = await client.request('GET', '/api/voices/deep_male/sample');

@@ -2,6 +2,8 @@ export * from './providers/provider-types';
 export * from './providers/local/local-providers';
 export * from './providers/local/local-writer';
 export * from './providers/local/local-illustrator';
+export * from './providers/local/illustration/scene-plan';
+export * from './providers/local/illustration/scene-words';
 export * from './providers/local/local-voice';
 export * from './providers/local/local-music';
 export * from './providers/local/music-library';

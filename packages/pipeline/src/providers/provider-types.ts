@@ -48,6 +48,8 @@ export interface ImageProvider extends NamedProvider {
     height: number;
     /** Distinguishes shots whose prompts are alike. */
     seed: string;
+    /** The chosen character's reference picture (PNG or JPEG), to appear in the shot. */
+    characterImage?: Buffer;
   }): Promise<GeneratedMedia>;
 }
 

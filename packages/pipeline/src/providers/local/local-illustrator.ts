@@ -1,926 +1,378 @@
-import { createCanvas, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import {
+  createCanvas,
+  loadImage,
+  type Canvas,
+  type Image,
+  type SKRSContext2D,
+} from '@napi-rs/canvas';
 import type { GeneratedMedia, ImageProvider, StyleChoice } from '../provider-types';
-import { hashText, pick, seededRandom } from './seeded-random';
+import { drawBackdrop, drawWeather, type Backdrop } from './illustration/backdrops';
+import { recolour } from './illustration/colour';
+import { drawIcon } from './illustration/draw-icon';
+import { iconEntry } from './illustration/emoji-icons';
+import { planScene, type ScenePlan, type SceneSubject } from './illustration/scene-plan';
+import { INDOOR_SETTINGS } from './illustration/scene-words';
+import { STYLE_LOOKS, styleLookName, type Look } from './illustration/style-looks';
+import { seededRandom } from './seeded-random';
 
-/** The seven drawing treatments; every grid style maps onto one plus a colour filter. */
-export type Treatment =
-  'photorealistic' | 'animation' | 'microworld' | 'crayon' | 'pixelart' | 'ghibli' | 'cyberpunk';
-
-interface Palette {
-  skyTop: string;
-  skyBottom: string;
-  far: string;
-  near: string;
-  ground: string;
-  accent: string;
-  subject: string[];
-  light: string;
-  outline: string;
+/** What the illustrator drew: the scene it read from the prompt and the treatment it used. */
+export interface DrawnScene extends ScenePlan {
+  style: string;
 }
 
-const PALETTES: Record<Treatment, Palette> = {
-  photorealistic: {
-    skyTop: '#4a78b0',
-    skyBottom: '#d9e4ec',
-    far: '#7d8fa3',
-    near: '#4f6b45',
-    ground: '#6d7f4e',
-    accent: '#c98b4f',
-    subject: ['#8a6a52', '#5b5046', '#b9a48a', '#3e4a56'],
-    light: '#fff6de',
-    outline: 'rgba(0,0,0,0)',
-  },
-  animation: {
-    skyTop: '#2ea7ff',
-    skyBottom: '#a8e6ff',
-    far: '#5ccf8a',
-    near: '#2fb865',
-    ground: '#7ee07a',
-    accent: '#ff7a3d',
-    subject: ['#ff5c8a', '#ffd23f', '#7b61ff', '#00c2a8'],
-    light: '#fffbe0',
-    outline: '#1d2440',
-  },
-  microworld: {
-    skyTop: '#f2c28b',
-    skyBottom: '#fbe7c6',
-    far: '#c79a6b',
-    near: '#7fa35a',
-    ground: '#a9c76b',
-    accent: '#e0533d',
-    subject: ['#e0533d', '#3d7be0', '#f0c419', '#ffffff'],
-    light: '#fff3cf',
-    outline: 'rgba(40,20,0,0.35)',
-  },
-  crayon: {
-    skyTop: '#7fc4ff',
-    skyBottom: '#cfe9ff',
-    far: '#3bb54a',
-    near: '#2e9e3e',
-    ground: '#57c75f',
-    accent: '#ff2d2d',
-    subject: ['#ff2d2d', '#ffd400', '#1e5bff', '#ff8c00'],
-    light: '#ffe94d',
-    outline: '#222222',
-  },
-  pixelart: {
-    skyTop: '#29366f',
-    skyBottom: '#3b5dc9',
-    far: '#257179',
-    near: '#38b764',
-    ground: '#a7f070',
-    accent: '#ef7d57',
-    subject: ['#ffcd75', '#b13e53', '#41a6f6', '#f4f4f4'],
-    light: '#ffcd75',
-    outline: '#1a1c2c',
-  },
-  ghibli: {
-    skyTop: '#8ec9e8',
-    skyBottom: '#f3f0d8',
-    far: '#9cc59a',
-    near: '#6fa86a',
-    ground: '#b7d98b',
-    accent: '#e8a87c',
-    subject: ['#d9826b', '#f2d0a4', '#6f8fb3', '#c9a0dc'],
-    light: '#fff4d6',
-    outline: 'rgba(70,60,40,0.45)',
-  },
-  cyberpunk: {
-    skyTop: '#07021a',
-    skyBottom: '#3a0a4f',
-    far: '#1b1140',
-    near: '#120a2e',
-    ground: '#0b0620',
-    accent: '#00f0ff',
-    subject: ['#ff2bd6', '#00f0ff', '#f9f871', '#7b2bff'],
-    light: '#ff2bd6',
-    outline: '#00f0ff',
-  },
-};
-
-/** Grid styles beyond the core seven: a treatment and a CSS filter applied at the end. */
-const STYLE_TREATMENTS: Record<string, { treatment: Treatment; filter?: string }> = {
-  photorealistic: { treatment: 'photorealistic' },
-  animation: { treatment: 'animation' },
-  microworld: { treatment: 'microworld' },
-  crayon: { treatment: 'crayon' },
-  pixelart: { treatment: 'pixelart' },
-  ghibli: { treatment: 'ghibli' },
-  cyberpunk: { treatment: 'cyberpunk' },
-  watercolor: { treatment: 'ghibli', filter: 'saturate(0.8) brightness(1.08)' },
-  comic: { treatment: 'animation', filter: 'contrast(1.35) saturate(1.3)' },
-  anime: { treatment: 'animation', filter: 'hue-rotate(-15deg) saturate(1.1)' },
-  claymation: { treatment: 'microworld', filter: 'saturate(1.2) contrast(1.1)' },
-  lowpoly: { treatment: 'pixelart', filter: 'blur(1px) saturate(0.9)' },
-  'film-noir': { treatment: 'photorealistic', filter: 'grayscale(1) contrast(1.6)' },
-  'vintage-film': { treatment: 'photorealistic', filter: 'sepia(0.6) contrast(0.9)' },
-  'oil-painting': { treatment: 'ghibli', filter: 'saturate(1.4) contrast(1.2)' },
-  sketch: { treatment: 'crayon', filter: 'grayscale(1) contrast(1.3) brightness(1.1)' },
-  papercut: { treatment: 'animation', filter: 'saturate(0.7) brightness(1.1)' },
-  fantasy: { treatment: 'ghibli', filter: 'hue-rotate(40deg) saturate(1.3)' },
-};
-
-const CORE: Treatment[] = [
-  'photorealistic',
-  'animation',
-  'microworld',
-  'crayon',
-  'pixelart',
-  'ghibli',
-  'cyberpunk',
-];
-
-/** The treatment of a style value: a grid style, or (Custom text, Auto) a stable pick. */
-export function treatmentFor(
-  style: StyleChoice,
-  seed: string,
-): { treatment: Treatment; filter?: string } {
-  const known = STYLE_TREATMENTS[style.value];
-  if (known) return known;
-  const text = style.value === 'auto' ? seed : `${style.value} ${style.description}`;
-  const lower = text.toLowerCase();
-  const named = CORE.find((t) => lower.includes(t));
-  return { treatment: named ?? CORE[hashText(text) % CORE.length]! };
+export interface IllustratedMedia extends GeneratedMedia {
+  drawn: DrawnScene;
 }
 
-type Setting = 'city' | 'nature' | 'space' | 'indoor' | 'ocean';
-const SETTING_WORDS: Record<Setting, string[]> = {
-  city: [
-    'city',
-    'street',
-    'building',
-    'tech',
-    'technology',
-    'office',
-    'future',
-    'innovation',
-    'market',
-    'business',
-    'company',
-    'town',
-    'traffic',
-  ],
-  nature: [
-    'tree',
-    'forest',
-    'mountain',
-    'river',
-    'travel',
-    'park',
-    'garden',
-    'nature',
-    'asia',
-    'journey',
-    'farm',
-    'field',
-    'puma',
-    'animal',
-    'wild',
-  ],
-  space: [
-    'space',
-    'star',
-    'planet',
-    'rocket',
-    'galaxy',
-    'moon',
-    'universe',
-    'orbit',
-    'astronaut',
-    'sky',
-  ],
-  indoor: [
-    'room',
-    'home',
-    'cat',
-    'webinar',
-    'computer',
-    'desk',
-    'meeting',
-    'kitchen',
-    'book',
-    'school',
-    'class',
-    'house',
-    'laptop',
-  ],
-  ocean: ['sea', 'ocean', 'beach', 'island', 'water', 'fish', 'boat', 'wave', 'coast'],
-};
+/** Subjects' height as a share of the picture's short side, by shot role. */
+const SUBJECT_SIZE = { establishing: 0.3, medium: 0.56, 'close-up': 0.86 } as const;
 
-type Subject =
-  | 'cat'
-  | 'person'
-  | 'tree'
-  | 'house'
-  | 'rocket'
-  | 'laptop'
-  | 'globe'
-  | 'book'
-  | 'bulb'
-  | 'car'
-  | 'heart'
-  | 'star'
-  | 'chart'
-  | 'boat'
-  | 'mountain';
-const SUBJECT_WORDS: Record<Subject, string[]> = {
-  cat: ['cat', 'cats', 'kitten', 'puma', 'animal', 'pet', 'dog', 'lion', 'tiger'],
-  person: [
-    'people',
-    'person',
-    'friend',
-    'team',
-    'user',
-    'you',
-    'family',
-    'child',
-    'teacher',
-    'host',
-    'speaker',
-    'traveler',
-    'traveller',
-  ],
-  tree: ['tree', 'forest', 'plant', 'garden', 'nature', 'leaf'],
-  house: ['house', 'home', 'village', 'temple', 'building', 'shop'],
-  rocket: ['rocket', 'launch', 'space', 'startup', 'mission'],
-  laptop: [
-    'laptop',
-    'computer',
-    'webinar',
-    'software',
-    'code',
-    'internet',
-    'online',
-    'digital',
-    'screen',
-    'app',
-  ],
-  globe: ['world', 'globe', 'earth', 'travel', 'asia', 'country', 'global', 'map'],
-  book: ['book', 'story', 'learn', 'lesson', 'school', 'history', 'read'],
-  bulb: ['idea', 'ideas', 'innovation', 'insight', 'think', 'energy', 'light'],
-  car: ['car', 'drive', 'road', 'traffic', 'vehicle'],
-  heart: ['love', 'heart', 'care', 'health', 'kind'],
-  star: ['star', 'stars', 'dream', 'magic', 'success', 'win'],
-  chart: ['growth', 'data', 'chart', 'market', 'money', 'business', 'sales', 'numbers', 'future'],
-  boat: ['boat', 'ship', 'sail', 'sea', 'ocean', 'island'],
-  mountain: ['mountain', 'hill', 'climb', 'peak', 'adventure'],
-};
+/** Icons drawn head and shoulders (most people); the rest are whole figures that stand. */
+const FULL_FIGURE_GROUPS = new Set(['person-activity', 'person-sport', 'person-resting']);
 
-function matchAll<T extends string>(table: Record<T, string[]>, words: readonly string[]): T[] {
-  const found: T[] = [];
-  for (const word of words) {
-    for (const [key, list] of Object.entries(table) as [T, string[]][]) {
-      if ((list.includes(word) || list.includes(word.replace(/s$/, ''))) && !found.includes(key))
-        found.push(key);
-    }
-  }
-  return found;
+/** A thing placed in the frame: an icon (or the character's picture) in a box. */
+interface Placed {
+  icon?: string;
+  colour?: string;
+  image?: Image;
+  x: number;
+  bottom: number;
+  size: number;
+  flip: boolean;
+  /** Stands on the ground (casts a contact shadow). */
+  standing: boolean;
 }
 
-/** How shapes are painted: every treatment fills and outlines in its own way. */
-interface Painter {
-  fill(path: Path2D, color: string): void;
+function isBust(subject: SceneSubject): boolean {
+  if (subject.kind !== 'person') return false;
+  const base = subject.icon.replace(/-(light|medium-light|medium|medium-dark|dark)$/, '');
+  return !FULL_FIGURE_GROUPS.has(iconEntry(base)?.subgroup ?? '');
 }
 
-function makePainter(
-  ctx: SKRSContext2D,
-  treatment: Treatment,
-  palette: Palette,
-  random: () => number,
-  scale: number,
-): Painter {
-  return {
-    fill(path, color) {
-      ctx.save();
-      switch (treatment) {
-        case 'crayon': {
-          // Waxy strokes: hatching clipped to the shape, then a wobbly outline.
-          ctx.clip(path);
-          ctx.strokeStyle = color;
-          ctx.lineWidth = 5 * scale;
-          ctx.globalAlpha = 0.8;
-          const w = ctx.canvas.width;
-          const h = ctx.canvas.height;
-          for (let x = -h; x < w; x += 7 * scale) {
-            ctx.beginPath();
-            ctx.moveTo(x + random() * 4, 0);
-            ctx.lineTo(x + h + random() * 8, h);
-            ctx.stroke();
-          }
-          ctx.restore();
-          ctx.save();
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = 3 * scale;
-          ctx.globalAlpha = 0.7;
-          ctx.translate(random() * 3, random() * 3);
-          ctx.stroke(path);
-          break;
-        }
-        case 'cyberpunk':
-          ctx.fillStyle = color;
-          ctx.globalAlpha = 0.35;
-          ctx.fill(path);
-          ctx.globalAlpha = 1;
-          ctx.shadowColor = color;
-          ctx.shadowBlur = 25 * scale;
-          ctx.strokeStyle = color;
-          ctx.lineWidth = 4 * scale;
-          ctx.stroke(path);
-          break;
-        case 'ghibli':
-          // Watercolour: several soft, slightly offset washes.
-          ctx.fillStyle = color;
-          for (let i = 0; i < 3; i++) {
-            ctx.globalAlpha = 0.45;
-            ctx.save();
-            ctx.translate((random() - 0.5) * 6 * scale, (random() - 0.5) * 6 * scale);
-            ctx.fill(path);
-            ctx.restore();
-          }
-          ctx.globalAlpha = 0.6;
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = 1.5 * scale;
-          ctx.stroke(path);
-          break;
-        case 'animation':
-          ctx.fillStyle = color;
-          ctx.fill(path);
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = 6 * scale;
-          ctx.lineJoin = 'round';
-          ctx.stroke(path);
-          break;
-        case 'microworld':
-          ctx.shadowColor = 'rgba(60,30,0,0.45)';
-          ctx.shadowBlur = 18 * scale;
-          ctx.shadowOffsetY = 8 * scale;
-          ctx.fillStyle = color;
-          ctx.fill(path);
-          break;
-        case 'pixelart':
-          ctx.fillStyle = color;
-          ctx.fill(path);
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = 1;
-          ctx.stroke(path);
-          break;
-        case 'photorealistic':
-          ctx.shadowColor = 'rgba(0,0,0,0.35)';
-          ctx.shadowBlur = 30 * scale;
-          ctx.shadowOffsetY = 12 * scale;
-          ctx.fillStyle = color;
-          ctx.fill(path);
-          break;
-      }
-      ctx.restore();
-    },
-  };
+/** The prompt without the style's own words and the "Avoid:" list the writer appends. */
+function subjectText(prompt: string, style: StyleChoice): string {
+  let text = prompt.split(/\bAvoid:/)[0] ?? prompt;
+  if (style.description) text = text.split(style.description).join(' ');
+  return text;
 }
-
-function rect(x: number, y: number, w: number, h: number): Path2D {
-  const p = new Path2D();
-  p.rect(x, y, w, h);
-  return p;
-}
-function ellipse(x: number, y: number, rx: number, ry: number): Path2D {
-  const p = new Path2D();
-  p.ellipse(x, y, rx, ry, 0, 0, Math.PI * 2);
-  return p;
-}
-function poly(points: [number, number][]): Path2D {
-  const p = new Path2D();
-  points.forEach(([x, y], i) => (i === 0 ? p.moveTo(x, y) : p.lineTo(x, y)));
-  p.closePath();
-  return p;
-}
-
-/** A pictogram of the subject, centred at (x, y), about `s` tall. */
-function drawSubject(
-  paint: Painter,
-  subject: Subject,
-  x: number,
-  y: number,
-  s: number,
-  colors: string[],
-): void {
-  const [c1, c2, c3, c4] = colors as [string, string, string, string];
-  switch (subject) {
-    case 'cat':
-      paint.fill(ellipse(x, y + s * 0.15, s * 0.32, s * 0.3), c1);
-      paint.fill(ellipse(x, y - s * 0.25, s * 0.22, s * 0.2), c1);
-      paint.fill(
-        poly([
-          [x - s * 0.2, y - s * 0.35],
-          [x - s * 0.14, y - s * 0.55],
-          [x - s * 0.05, y - s * 0.4],
-        ]),
-        c1,
-      );
-      paint.fill(
-        poly([
-          [x + s * 0.2, y - s * 0.35],
-          [x + s * 0.14, y - s * 0.55],
-          [x + s * 0.05, y - s * 0.4],
-        ]),
-        c1,
-      );
-      paint.fill(ellipse(x - s * 0.08, y - s * 0.27, s * 0.03, s * 0.04), c4);
-      paint.fill(ellipse(x + s * 0.08, y - s * 0.27, s * 0.03, s * 0.04), c4);
-      paint.fill(rect(x + s * 0.28, y + s * 0.05, s * 0.08, s * 0.35), c1);
-      break;
-    case 'person':
-      paint.fill(ellipse(x, y - s * 0.32, s * 0.13, s * 0.14), c2);
-      paint.fill(
-        poly([
-          [x - s * 0.22, y + s * 0.45],
-          [x - s * 0.16, y - s * 0.14],
-          [x + s * 0.16, y - s * 0.14],
-          [x + s * 0.22, y + s * 0.45],
-        ]),
-        c1,
-      );
-      paint.fill(rect(x - s * 0.3, y - s * 0.1, s * 0.08, s * 0.35), c3);
-      paint.fill(rect(x + s * 0.22, y - s * 0.1, s * 0.08, s * 0.35), c3);
-      break;
-    case 'tree':
-      paint.fill(rect(x - s * 0.06, y, s * 0.12, s * 0.5), c3);
-      paint.fill(ellipse(x, y - s * 0.12, s * 0.32, s * 0.3), c4);
-      paint.fill(ellipse(x - s * 0.18, y + s * 0.02, s * 0.2, s * 0.18), c4);
-      paint.fill(ellipse(x + s * 0.18, y + s * 0.02, s * 0.2, s * 0.18), c4);
-      break;
-    case 'house':
-      paint.fill(rect(x - s * 0.32, y - s * 0.05, s * 0.64, s * 0.5), c2);
-      paint.fill(
-        poly([
-          [x - s * 0.42, y - s * 0.05],
-          [x, y - s * 0.45],
-          [x + s * 0.42, y - s * 0.05],
-        ]),
-        c1,
-      );
-      paint.fill(rect(x - s * 0.08, y + s * 0.17, s * 0.16, s * 0.28), c3);
-      paint.fill(rect(x + s * 0.14, y + s * 0.05, s * 0.12, s * 0.1), c4);
-      break;
-    case 'rocket':
-      paint.fill(
-        poly([
-          [x, y - s * 0.55],
-          [x + s * 0.15, y - s * 0.2],
-          [x + s * 0.15, y + s * 0.3],
-          [x - s * 0.15, y + s * 0.3],
-          [x - s * 0.15, y - s * 0.2],
-        ]),
-        c4,
-      );
-      paint.fill(ellipse(x, y - s * 0.12, s * 0.07, s * 0.07), c3);
-      paint.fill(
-        poly([
-          [x - s * 0.15, y + s * 0.1],
-          [x - s * 0.3, y + s * 0.4],
-          [x - s * 0.15, y + s * 0.3],
-        ]),
-        c1,
-      );
-      paint.fill(
-        poly([
-          [x + s * 0.15, y + s * 0.1],
-          [x + s * 0.3, y + s * 0.4],
-          [x + s * 0.15, y + s * 0.3],
-        ]),
-        c1,
-      );
-      paint.fill(
-        poly([
-          [x - s * 0.1, y + s * 0.3],
-          [x, y + s * 0.55],
-          [x + s * 0.1, y + s * 0.3],
-        ]),
-        c2,
-      );
-      break;
-    case 'laptop':
-      paint.fill(rect(x - s * 0.4, y - s * 0.35, s * 0.8, s * 0.5), c3);
-      paint.fill(rect(x - s * 0.34, y - s * 0.29, s * 0.68, s * 0.38), c4);
-      paint.fill(
-        poly([
-          [x - s * 0.5, y + s * 0.25],
-          [x - s * 0.4, y + s * 0.15],
-          [x + s * 0.4, y + s * 0.15],
-          [x + s * 0.5, y + s * 0.25],
-        ]),
-        c3,
-      );
-      paint.fill(rect(x - s * 0.2, y - s * 0.18, s * 0.4, s * 0.04), c1);
-      paint.fill(rect(x - s * 0.2, y - s * 0.08, s * 0.28, s * 0.04), c2);
-      break;
-    case 'globe':
-      paint.fill(ellipse(x, y, s * 0.4, s * 0.4), c3);
-      paint.fill(ellipse(x - s * 0.12, y - s * 0.1, s * 0.14, s * 0.1), c4);
-      paint.fill(ellipse(x + s * 0.15, y + s * 0.12, s * 0.12, s * 0.16), c4);
-      paint.fill(ellipse(x + s * 0.05, y - s * 0.25, s * 0.1, s * 0.05), c4);
-      break;
-    case 'book':
-      paint.fill(
-        poly([
-          [x - s * 0.45, y - s * 0.25],
-          [x, y - s * 0.15],
-          [x, y + s * 0.35],
-          [x - s * 0.45, y + s * 0.25],
-        ]),
-        c1,
-      );
-      paint.fill(
-        poly([
-          [x + s * 0.45, y - s * 0.25],
-          [x, y - s * 0.15],
-          [x, y + s * 0.35],
-          [x + s * 0.45, y + s * 0.25],
-        ]),
-        c2,
-      );
-      paint.fill(rect(x - s * 0.35, y - s * 0.1, s * 0.25, s * 0.03), c4);
-      paint.fill(rect(x + s * 0.1, y - s * 0.1, s * 0.25, s * 0.03), c4);
-      break;
-    case 'bulb':
-      paint.fill(ellipse(x, y - s * 0.12, s * 0.3, s * 0.3), c2);
-      paint.fill(rect(x - s * 0.12, y + s * 0.16, s * 0.24, s * 0.2), c3);
-      paint.fill(rect(x - s * 0.02, y - s * 0.2, s * 0.04, s * 0.3), c1);
-      break;
-    case 'car':
-      paint.fill(rect(x - s * 0.5, y - s * 0.05, s, s * 0.25), c1);
-      paint.fill(
-        poly([
-          [x - s * 0.3, y - s * 0.05],
-          [x - s * 0.18, y - s * 0.3],
-          [x + s * 0.2, y - s * 0.3],
-          [x + s * 0.32, y - s * 0.05],
-        ]),
-        c1,
-      );
-      paint.fill(rect(x - s * 0.15, y - s * 0.25, s * 0.14, s * 0.16), c4);
-      paint.fill(rect(x + s * 0.03, y - s * 0.25, s * 0.14, s * 0.16), c4);
-      paint.fill(ellipse(x - s * 0.28, y + s * 0.22, s * 0.1, s * 0.1), c3);
-      paint.fill(ellipse(x + s * 0.28, y + s * 0.22, s * 0.1, s * 0.1), c3);
-      break;
-    case 'heart': {
-      const p = new Path2D();
-      p.moveTo(x, y + s * 0.35);
-      p.bezierCurveTo(x - s * 0.6, y - s * 0.05, x - s * 0.25, y - s * 0.5, x, y - s * 0.2);
-      p.bezierCurveTo(x + s * 0.25, y - s * 0.5, x + s * 0.6, y - s * 0.05, x, y + s * 0.35);
-      paint.fill(p, c1);
-      break;
-    }
-    case 'star': {
-      const points: [number, number][] = [];
-      for (let i = 0; i < 10; i++) {
-        const r = i % 2 === 0 ? s * 0.45 : s * 0.2;
-        const a = -Math.PI / 2 + (i * Math.PI) / 5;
-        points.push([x + Math.cos(a) * r, y + Math.sin(a) * r]);
-      }
-      paint.fill(poly(points), c2);
-      break;
-    }
-    case 'chart':
-      paint.fill(rect(x - s * 0.45, y + s * 0.1, s * 0.2, s * 0.3), c1);
-      paint.fill(rect(x - s * 0.15, y - s * 0.1, s * 0.2, s * 0.5), c2);
-      paint.fill(rect(x + s * 0.15, y - s * 0.35, s * 0.2, s * 0.75), c3);
-      paint.fill(
-        poly([
-          [x - s * 0.45, y - s * 0.05],
-          [x + s * 0.3, y - s * 0.55],
-          [x + s * 0.35, y - s * 0.48],
-          [x - s * 0.4, y + s * 0.02],
-        ]),
-        c4,
-      );
-      break;
-    case 'boat':
-      paint.fill(
-        poly([
-          [x - s * 0.45, y + s * 0.1],
-          [x + s * 0.45, y + s * 0.1],
-          [x + s * 0.3, y + s * 0.3],
-          [x - s * 0.3, y + s * 0.3],
-        ]),
-        c1,
-      );
-      paint.fill(rect(x - s * 0.02, y - s * 0.5, s * 0.04, s * 0.6), c3);
-      paint.fill(
-        poly([
-          [x + s * 0.02, y - s * 0.48],
-          [x + s * 0.35, y + s * 0.02],
-          [x + s * 0.02, y + s * 0.02],
-        ]),
-        c4,
-      );
-      break;
-    case 'mountain':
-      paint.fill(
-        poly([
-          [x - s * 0.55, y + s * 0.4],
-          [x - s * 0.1, y - s * 0.45],
-          [x + s * 0.35, y + s * 0.4],
-        ]),
-        c3,
-      );
-      paint.fill(
-        poly([
-          [x - s * 0.22, y - s * 0.22],
-          [x - s * 0.1, y - s * 0.45],
-          [x + s * 0.02, y - s * 0.22],
-        ]),
-        c4,
-      );
-      paint.fill(
-        poly([
-          [x, y + s * 0.4],
-          [x + s * 0.3, y - s * 0.15],
-          [x + s * 0.6, y + s * 0.4],
-        ]),
-        c1,
-      );
-      break;
-  }
-}
-
-function drawBackground(
-  ctx: SKRSContext2D,
-  paint: Painter,
-  setting: Setting,
-  palette: Palette,
-  treatment: Treatment,
-  random: () => number,
-  w: number,
-  h: number,
-  horizon: number,
-): void {
-  const sky = ctx.createLinearGradient(0, 0, 0, horizon);
-  sky.addColorStop(0, palette.skyTop);
-  sky.addColorStop(1, palette.skyBottom);
-  ctx.fillStyle = sky;
-  ctx.fillRect(0, 0, w, h);
-  const unit = Math.min(w, h);
-  // Light: a sun, a moon or neon glow.
-  const sunX = w * (0.15 + random() * 0.7);
-  const sunY = horizon * (0.2 + random() * 0.35);
-  const glow = ctx.createRadialGradient(sunX, sunY, 0, sunX, sunY, unit * 0.35);
-  glow.addColorStop(0, palette.light);
-  glow.addColorStop(1, 'rgba(255,255,255,0)');
-  ctx.fillStyle = glow;
-  ctx.fillRect(0, 0, w, h);
-  paint.fill(ellipse(sunX, sunY, unit * 0.06, unit * 0.06), palette.light);
-  if (setting === 'space' || treatment === 'cyberpunk') {
-    ctx.fillStyle = 'rgba(255,255,255,0.8)';
-    for (let i = 0; i < 120; i++) ctx.fillRect(random() * w, random() * horizon, 2, 2);
-  } else {
-    for (let i = 0; i < 4; i++) {
-      const cx = random() * w;
-      const cy = horizon * (0.1 + random() * 0.4);
-      const r = unit * (0.04 + random() * 0.05);
-      const cloud = new Path2D();
-      for (let j = 0; j < 4; j++)
-        cloud.ellipse(cx + j * r * 0.9, cy + (j % 2) * r * 0.3, r, r * 0.7, 0, 0, Math.PI * 2);
-      paint.fill(cloud, treatment === 'ghibli' ? '#ffffff' : 'rgba(255,255,255,0.85)');
-    }
-  }
-  // Far layer: skyline, mountains or waves.
-  if (setting === 'city' || treatment === 'cyberpunk') {
-    let x = 0;
-    while (x < w) {
-      const bw = unit * (0.06 + random() * 0.1);
-      const bh = horizon * (0.2 + random() * 0.5);
-      paint.fill(rect(x, horizon - bh, bw * 0.92, bh), palette.far);
-      ctx.fillStyle =
-        treatment === 'cyberpunk' ? pick(random, palette.subject) : 'rgba(255,240,180,0.55)';
-      for (let wy = horizon - bh + 10; wy < horizon - 10; wy += unit * 0.04) {
-        for (let wx = x + 6; wx < x + bw * 0.85; wx += unit * 0.03) {
-          if (random() < 0.45) ctx.fillRect(wx, wy, unit * 0.012, unit * 0.018);
-        }
-      }
-      x += bw;
-    }
-  } else if (setting === 'ocean') {
-    paint.fill(
-      rect(0, horizon - unit * 0.02, w, h - horizon),
-      palette.accent === '#00f0ff' ? '#0b2a4a' : '#3f86c7',
-    );
-  } else {
-    const ridge: [number, number][] = [[0, horizon]];
-    for (let x = 0; x <= w; x += w / 8)
-      ridge.push([x, horizon - horizon * (0.15 + random() * 0.35)]);
-    ridge.push([w, horizon]);
-    paint.fill(poly(ridge), palette.far);
-  }
-  // Ground.
-  const ground = new Path2D();
-  ground.moveTo(0, horizon);
-  for (let x = 0; x <= w; x += w / 6) ground.lineTo(x, horizon + (random() - 0.5) * unit * 0.04);
-  ground.lineTo(w, h);
-  ground.lineTo(0, h);
-  ground.closePath();
-  paint.fill(
-    ground,
-    setting === 'ocean' ? '#e8d6a0' : setting === 'indoor' ? palette.accent : palette.ground,
-  );
-  if (treatment === 'cyberpunk') {
-    ctx.save();
-    ctx.strokeStyle = 'rgba(0,240,255,0.5)';
-    ctx.lineWidth = 2;
-    for (let i = -10; i <= 10; i++) {
-      ctx.beginPath();
-      ctx.moveTo(w / 2 + i * unit * 0.02, horizon);
-      ctx.lineTo(w / 2 + i * unit * 0.25, h);
-      ctx.stroke();
-    }
-    for (let y = horizon; y < h; y += (h - horizon) / 8) {
-      ctx.beginPath();
-      ctx.moveTo(0, y);
-      ctx.lineTo(w, y);
-      ctx.stroke();
-    }
-    ctx.restore();
-  }
-}
-
-function finish(
-  ctx: SKRSContext2D,
-  treatment: Treatment,
-  random: () => number,
-  w: number,
-  h: number,
-  horizon: number,
-  source: Canvas,
-): void {
-  switch (treatment) {
-    case 'photorealistic': {
-      const vignette = ctx.createRadialGradient(
-        w / 2,
-        h / 2,
-        Math.min(w, h) * 0.3,
-        w / 2,
-        h / 2,
-        Math.max(w, h) * 0.7,
-      );
-      vignette.addColorStop(0, 'rgba(0,0,0,0)');
-      vignette.addColorStop(1, 'rgba(0,0,0,0.55)');
-      ctx.fillStyle = vignette;
-      ctx.fillRect(0, 0, w, h);
-      ctx.fillStyle = 'rgba(255,255,255,0.05)';
-      for (let i = 0; i < 4000; i++) ctx.fillRect(random() * w, random() * h, 2, 2);
-      break;
-    }
-    case 'microworld': {
-      // Tilt-shift: blurred copies over the top and bottom bands, bokeh in the sky.
-      const copy = createCanvas(w, h);
-      copy.getContext('2d').drawImage(source, 0, 0);
-      for (const [y0, y1] of [
-        [0, horizon * 0.55],
-        [h * 0.85, h],
-      ] as const) {
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(0, y0, w, y1 - y0);
-        ctx.clip();
-        ctx.filter = `blur(${Math.round(Math.min(w, h) * 0.012)}px)`;
-        ctx.drawImage(copy, 0, 0);
-        ctx.restore();
-      }
-      for (let i = 0; i < 18; i++) {
-        ctx.fillStyle = `rgba(255,240,200,${0.12 + random() * 0.15})`;
-        ctx.beginPath();
-        ctx.arc(
-          random() * w,
-          random() * horizon * 0.6,
-          Math.min(w, h) * (0.02 + random() * 0.04),
-          0,
-          Math.PI * 2,
-        );
-        ctx.fill();
-      }
-      break;
-    }
-    case 'crayon': {
-      ctx.fillStyle = 'rgba(250,240,215,0.18)';
-      for (let i = 0; i < 3000; i++) ctx.fillRect(random() * w, random() * h, 3, 1);
-      break;
-    }
-    case 'cyberpunk': {
-      ctx.strokeStyle = 'rgba(180,220,255,0.25)';
-      ctx.lineWidth = 1.5;
-      for (let i = 0; i < 300; i++) {
-        const x = random() * w;
-        const y = random() * h;
-        ctx.beginPath();
-        ctx.moveTo(x, y);
-        ctx.lineTo(x - 6, y + 30);
-        ctx.stroke();
-      }
-      break;
-    }
-    case 'ghibli': {
-      const warm = ctx.createLinearGradient(0, 0, w, h);
-      warm.addColorStop(0, 'rgba(255,230,180,0.18)');
-      warm.addColorStop(1, 'rgba(255,200,150,0.08)');
-      ctx.fillStyle = warm;
-      ctx.fillRect(0, 0, w, h);
-      break;
-    }
-    case 'animation':
-    case 'pixelart':
-      break;
-  }
-}
-
-/** Size the scene is composed at for pixel art: chunky pixels, scaled up without smoothing. */
-const PIXEL_SIZE = 12;
 
 /**
- * The procedural illustrator (`local-illustrator`): a composed scene per prompt — a setting
- * from the shot's words (city, nature, space, indoor, ocean), a subject pictogram, layered
- * background — drawn with the style's palette, brushwork and finishing filters. The same
- * input gives the same picture.
+ * Where each subject goes. The main subject takes a third of the frame (the centre in a
+ * close-up) at the size its shot role asks; people are framed head and shoulders from the
+ * bottom edge unless the icon is a whole figure; a held thing sits at the hand, an umbrella
+ * over the head; companions and copies stand beside; buildings stand behind.
+ */
+function layout(
+  subjects: readonly SceneSubject[],
+  plan: ScenePlan,
+  backdrop: Backdrop,
+  size: { w: number; h: number },
+  random: () => number,
+  character: Image | undefined,
+): Placed[] {
+  const { w, h } = size;
+  const u = Math.min(w, h);
+  // The character's picture, when given, is the main subject; the prompt's things join it.
+  const main = character ? undefined : subjects[0];
+  const others = character ? subjects : subjects.slice(1);
+  if (!main && !character) return [];
+  const left = random() < 0.5;
+  const dir = left ? 1 : -1;
+  const indoor = INDOOR_SETTINGS.has(plan.setting);
+  const s = Math.min(u * SUBJECT_SIZE[plan.role], h * 0.9);
+  const mainX = plan.role === 'close-up' ? w * 0.5 : w * (left ? 0.36 : 0.64);
+  const placed: Placed[] = [];
+  const bust = character ? true : isBust(main!);
+  const mainSize = main && !bust && !backdrop.floating && main.kind !== 'person' ? s * 0.85 : s;
+  const mainBottom = backdrop.floating
+    ? h * 0.5 + mainSize / 2
+    : bust
+      ? h + mainSize * 0.04
+      : main!.kind === 'person' && indoor
+        ? h * 0.97
+        : backdrop.groundY;
+  const behind: Placed[] = [];
+  const front: Placed[] = [];
+  // Copies ("two dogs") and companions ("a family") beside the main subject.
+  const extras: string[] = [...(main?.companions ?? [])];
+  for (let i = 1; i < Math.min(main?.count ?? 1, 3); i++) extras.push(main!.icon);
+  extras.forEach((icon, i) => {
+    const child = /child|baby|girl|boy/.test(icon);
+    const k = (child ? 0.7 : 0.92) - i * 0.06;
+    const side = i % 2 === 0 ? -dir : dir;
+    behind.push({
+      icon,
+      colour: main?.colour,
+      x: mainX + side * mainSize * (0.62 + Math.floor(i / 2) * 0.55),
+      bottom: mainBottom,
+      size: mainSize * k,
+      flip: side > 0,
+      standing: !bust,
+    });
+  });
+  placed.push(...behind);
+  placed.push({
+    icon: character ? undefined : main!.icon,
+    colour: main?.colour,
+    image: character,
+    x: mainX,
+    bottom: mainBottom,
+    size: mainSize,
+    flip: !left,
+    standing: !bust && !backdrop.floating,
+  });
+  for (const other of others) {
+    const small = ['object', 'food', 'plant', 'sky'].includes(other.kind);
+    if (other.icon.includes('umbrella') && (bust || character)) {
+      front.push({
+        icon: other.icon,
+        colour: other.colour,
+        x: mainX + dir * mainSize * 0.1,
+        bottom: mainBottom - mainSize * 0.5,
+        size: mainSize * 0.8,
+        flip: !left,
+        standing: false,
+      });
+    } else if (other.kind === 'place') {
+      placed.unshift({
+        icon: other.icon,
+        colour: other.colour,
+        x: mainX + dir * mainSize * 0.95,
+        bottom: backdrop.groundY - mainSize * 0.1,
+        size: mainSize * 0.9,
+        flip: false,
+        standing: false,
+      });
+    } else if (small && (bust || backdrop.floating)) {
+      front.push({
+        icon: other.icon,
+        colour: other.colour,
+        x: mainX + dir * mainSize * 0.45,
+        bottom: bust ? h - mainSize * 0.02 : mainBottom,
+        size: mainSize * 0.42,
+        flip: false,
+        standing: false,
+      });
+    } else {
+      const k = small ? 0.45 : 0.72;
+      const x = mainX + dir * mainSize * (0.55 + k * 0.5 + front.length * 0.35);
+      const count = Math.min(other.count, 3);
+      for (let c = 0; c < count; c++)
+        front.push({
+          icon: other.icon,
+          colour: other.colour,
+          x: x + dir * c * mainSize * k * 0.55,
+          bottom:
+            small && !bust && !backdrop.floating
+              ? mainBottom
+              : backdrop.floating
+                ? mainBottom - mainSize * 0.1
+                : backdrop.groundY,
+          size: mainSize * k * (1 - c * 0.08),
+          flip: left,
+          standing: !backdrop.floating,
+        });
+    }
+  }
+  return [...placed, ...front];
+}
+
+function drawPlaced(
+  ctx: SKRSContext2D,
+  item: Placed,
+): { x: number; y: number; w: number; h: number } {
+  if (item.image) {
+    const ratio = item.image.width / item.image.height;
+    const ih = item.size;
+    const iw = ih * ratio;
+    const x = item.x - iw / 2;
+    const y = item.bottom - ih;
+    // A photo with opaque corners is framed as a cut-out card; a transparent one stands as is.
+    const probe = createCanvas(1, 1).getContext('2d');
+    probe.drawImage(item.image, 0, 0, 1, 1, 0, 0, 1, 1);
+    const opaque = probe.getImageData(0, 0, 1, 1).data[3]! > 200;
+    ctx.save();
+    if (opaque) {
+      ctx.fillStyle = '#ffffff';
+      ctx.beginPath();
+      ctx.roundRect(x - ih * 0.03, y - ih * 0.03, iw + ih * 0.06, ih * 1.06, ih * 0.06);
+      ctx.fill();
+      ctx.beginPath();
+      ctx.roundRect(x, y, iw, ih, ih * 0.04);
+      ctx.clip();
+    }
+    ctx.drawImage(item.image, x, y, iw, ih);
+    ctx.restore();
+    return { x, y, w: iw, h: ih };
+  }
+  const colour = item.colour;
+  drawIcon(ctx, item.icon!, item.x, item.bottom, item.size, {
+    flip: item.flip,
+    colour: colour ? (fill) => recolour(fill, colour) : undefined,
+  });
+  return { x: item.x - item.size / 2, y: item.bottom - item.size, w: item.size, h: item.size };
+}
+
+/** The boxes' union, clipped to the picture: where the subjects' layer has anything. */
+function unionBox(
+  boxes: readonly { x: number; y: number; w: number; h: number }[],
+  size: { w: number; h: number },
+): { x: number; y: number; w: number; h: number } {
+  if (boxes.length === 0) return { x: 0, y: 0, w: 0, h: 0 };
+  const x = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.x))));
+  const y = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.y))));
+  const right = Math.min(size.w, Math.ceil(Math.max(...boxes.map((b) => b.x + b.w))));
+  const bottom = Math.min(size.h, Math.ceil(Math.max(...boxes.map((b) => b.y + b.h))));
+  return { x, y, w: right - x, h: bottom - y };
+}
+
+/** The subjects' layer composited over the background with the look's outline and shadow. */
+function composite(
+  ctx: SKRSContext2D,
+  subjects: Canvas,
+  look: Look,
+  options: { u: number; dim: number; box: { x: number; y: number; w: number; h: number } },
+): void {
+  const { u, box } = options;
+  if (box.w <= 0 || box.h <= 0) return;
+  // Only the subjects' box is blurred, shadowed and outlined (the rest of the layer is empty).
+  const draw = (image: Canvas, dx = 0, dy = 0) =>
+    ctx.drawImage(image, box.x, box.y, box.w, box.h, box.x + dx, box.y + dy, box.w, box.h);
+  if (look.outline) {
+    const silhouette = createCanvas(subjects.width, subjects.height);
+    const s = silhouette.getContext('2d');
+    s.drawImage(subjects, 0, 0);
+    s.globalCompositeOperation = 'source-in';
+    s.fillStyle = look.outline.colour;
+    s.fillRect(box.x, box.y, box.w, box.h);
+    const r = Math.max(1, u * look.outline.width);
+    for (let a = 0; a < 8; a++)
+      draw(silhouette, Math.cos((a * Math.PI) / 4) * r, Math.sin((a * Math.PI) / 4) * r);
+  }
+  ctx.save();
+  if (look.shadow) {
+    ctx.shadowColor = look.shadow.colour;
+    ctx.shadowBlur = u * look.shadow.blur;
+    ctx.shadowOffsetX = u * look.shadow.dx;
+    ctx.shadowOffsetY = u * look.shadow.dy;
+  }
+  if (options.dim < 1) ctx.filter = `brightness(${options.dim})`;
+  draw(subjects);
+  ctx.restore();
+}
+
+/**
+ * The offline illustrator (`local-illustrator`): reads the prompt into a scene (subjects matched
+ * to Fluent Emoji Flat illustrations through names, Emojibase keywords, synonyms and lemmas; a
+ * setting, time of day, weather, mood and shot role), paints the setting as a background, lays
+ * the subjects out by shot role and finishes the picture in the style's own treatment. The same
+ * input gives the same picture; `drawn` records what it drew.
  */
 export class LocalIllustrator implements ImageProvider {
   readonly name = 'local-illustrator';
 
-  generate(input: {
+  async generate(input: {
     prompt: string;
     keywords: readonly string[];
     style: StyleChoice;
     width: number;
     height: number;
     seed: string;
-  }): Promise<GeneratedMedia> {
-    const { width, height } = input;
-    const { treatment, filter } = treatmentFor(input.style, input.prompt);
-    const palette = PALETTES[treatment];
+    characterImage?: Buffer;
+  }): Promise<IllustratedMedia> {
+    const { width: w, height: h } = input;
+    const u = Math.min(w, h);
+    const plan = planScene(subjectText(input.prompt, input.style));
+    // A chosen character stands in for the prompt's first person.
+    const firstPerson = input.characterImage
+      ? plan.subjects.findIndex((s) => s.kind === 'person')
+      : -1;
+    const shown = plan.subjects.filter((_, i) => i !== firstPerson);
+    const styleName = styleLookName(input.style, plan);
+    const look = STYLE_LOOKS[styleName]!;
+    const time = look.time ?? plan.time;
+    // The scene's layout depends on the shot alone, so styles differ only in their treatment.
     const random = seededRandom(`${input.seed}|${input.prompt}`);
-    const words = input.keywords.map((k) => k.toLowerCase());
-    const setting =
-      matchAll(SETTING_WORDS, words)[0] ?? pick(random, Object.keys(SETTING_WORDS) as Setting[]);
-    const subjects = matchAll(SUBJECT_WORDS, words);
-    const fallback: Subject[] = [
-      'person',
-      'star',
-      'bulb',
-      'globe',
-      'book',
-      'tree',
-      'house',
-      'heart',
-    ];
-    const main = subjects[0] ?? pick(random, fallback);
-    const second =
-      subjects[1] ??
-      pick(
-        random,
-        fallback.filter((s) => s !== main),
-      );
+    const character = input.characterImage ? await loadImage(input.characterImage) : undefined;
 
-    const scale = treatment === 'pixelart' ? 1 / PIXEL_SIZE : 1;
-    const w = Math.max(16, Math.round(width * scale));
-    const h = Math.max(16, Math.round(height * scale));
+    const background = createCanvas(w, h);
+    const backdrop = drawBackdrop(background.getContext('2d'), plan.setting, {
+      width: w,
+      height: h,
+      random,
+      time,
+      weather: plan.weather,
+    });
+    const subjects = createCanvas(w, h);
+    const sctx = subjects.getContext('2d');
+    const items = layout(shown, plan, backdrop, { w, h }, random, character);
+    const boxes = items.map((item) => drawPlaced(sctx, item));
+    if (look.volume) {
+      // Light from the upper left over each subject, shade to the lower right.
+      sctx.save();
+      sctx.globalCompositeOperation = 'source-atop';
+      for (const box of boxes) {
+        const g = sctx.createLinearGradient(box.x, box.y, box.x + box.w, box.y + box.h);
+        g.addColorStop(0, `rgba(255,255,255,${look.volume * 0.5})`);
+        g.addColorStop(0.5, 'rgba(255,255,255,0)');
+        g.addColorStop(1, `rgba(0,0,30,${look.volume * 0.6})`);
+        sctx.fillStyle = g;
+        sctx.fillRect(box.x, box.y, box.w, box.h);
+      }
+      sctx.restore();
+    }
+
     const canvas = createCanvas(w, h);
     const ctx = canvas.getContext('2d');
-    const paint = makePainter(
-      ctx,
-      treatment,
-      palette,
-      random,
-      Math.max(scale, Math.min(w, h) / 1080),
-    );
-    const horizon = h * (0.55 + random() * 0.15);
-    drawBackground(ctx, paint, setting, palette, treatment, random, w, h, horizon);
-
-    // Composition: the main subject on a third, a smaller second subject on the other side.
-    const unit = Math.min(w, h);
-    const left = random() < 0.5;
-    const mainX = w * (left ? 0.33 : 0.67) + (random() - 0.5) * w * 0.06;
-    const colors = [...palette.subject].sort(() => random() - 0.5);
-    drawSubject(paint, main, mainX, horizon - unit * 0.08, unit * (0.45 + random() * 0.12), colors);
-    drawSubject(
-      paint,
-      second,
-      w * (left ? 0.8 : 0.2),
-      horizon + unit * 0.02,
-      unit * (0.18 + random() * 0.06),
-      colors.slice(1).concat(colors[0]!),
-    );
-    finish(ctx, treatment, random, w, h, horizon, canvas);
-
-    let out = canvas;
-    if (treatment === 'pixelart' || filter) {
-      out = createCanvas(width, height);
-      const octx = out.getContext('2d');
-      octx.imageSmoothingEnabled = treatment !== 'pixelart';
-      if (filter) octx.filter = filter;
-      octx.drawImage(canvas, 0, 0, width, height);
+    const blur = (plan.role === 'close-up' ? 0.006 : 0) + (look.depthBlur ?? 0);
+    if (plan.role === 'close-up') {
+      // A closer camera: the background larger and softer behind the subject.
+      const zoom = 1.35;
+      ctx.filter = `blur(${Math.round(u * blur)}px)`;
+      ctx.drawImage(background, (w - w * zoom) / 2, (h - h * zoom) * 0.7, w * zoom, h * zoom);
+      ctx.filter = 'none';
+    } else {
+      if (blur > 0) ctx.filter = `blur(${Math.round(u * blur)}px)`;
+      ctx.drawImage(background, 0, 0);
+      ctx.filter = 'none';
     }
-    return Promise.resolve({
-      bytes: out.toBuffer('image/jpeg', 90),
-      extension: 'jpg',
-      width,
-      height,
+    for (const item of items) {
+      if (!item.standing) continue;
+      ctx.fillStyle = 'rgba(0,0,0,0.22)';
+      ctx.beginPath();
+      ctx.ellipse(
+        item.x,
+        item.bottom - item.size * 0.02,
+        item.size * 0.38,
+        item.size * 0.06,
+        0,
+        0,
+        Math.PI * 2,
+      );
+      ctx.fill();
+    }
+    composite(ctx, subjects, look, {
+      box: unionBox(boxes, { w, h }),
+      u,
+      dim: time === 'night' ? 0.78 : time === 'dusk' ? 0.92 : 1,
     });
+    drawWeather(ctx, plan.weather, { width: w, height: h, random });
+    const styleRandom = seededRandom(`${input.seed}|${styleName}`);
+    for (const pass of look.passes) pass({ canvas, ctx, w, h, u, random: styleRandom });
+
+    return {
+      bytes: canvas.toBuffer('image/jpeg', 90),
+      extension: 'jpg',
+      width: w,
+      height: h,
+      drawn: {
+        ...plan,
+        time,
+        subjects: character
+          ? [{ word: 'character', icon: 'character-reference', kind: 'person', count: 1 }, ...shown]
+          : plan.subjects,
+        style: styleName,
+      },
+    };
   }
 }

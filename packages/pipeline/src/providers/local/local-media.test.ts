@@ -1,65 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { MUSIC_FOLDERS } from '@storyloom/core';
-import { LocalIllustrator } from './local-illustrator';
 import { LOCAL_MUSIC_LIBRARY, LocalMusic } from './local-music';
 import { LocalTranscriber, speechRegions } from './local-transcriber';
 import { LocalVoice } from './local-voice';
 import { decodeWav, encodeWav, soundWindow } from './wav';
-
-async function meanColour(bytes: Buffer): Promise<[number, number, number]> {
-  const image = await loadImage(bytes);
-  const canvas = createCanvas(64, 36);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0, 64, 36);
-  const data = ctx.getImageData(0, 0, 64, 36).data;
-  const sum = [0, 0, 0];
-  for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
-  return sum.map((v) => v / (data.length / 4)) as [number, number, number];
-}
-
-const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
-
-describe('the local illustrator', () => {
-  const illustrator = new LocalIllustrator();
-  const draw = (style: string, prompt = 'a cat in a garden', seed = 'shot-001') =>
-    illustrator.generate({
-      prompt,
-      keywords: prompt.split(' '),
-      style: { value: style, description: '', avoidTerms: '' },
-      width: 320,
-      height: 180,
-      seed,
-    });
-
-  it('draws the same picture for the same input', async () => {
-    expect((await draw('animation')).bytes.equals((await draw('animation')).bytes)).toBe(true);
-  });
-
-  it('draws the core styles clearly differently', async () => {
-    const styles = [
-      'photorealistic',
-      'animation',
-      'microworld',
-      'crayon',
-      'pixelart',
-      'ghibli',
-      'cyberpunk',
-    ];
-    const colours = await Promise.all(styles.map(async (s) => meanColour((await draw(s)).bytes)));
-    for (let i = 0; i < colours.length; i++)
-      for (let j = i + 1; j < colours.length; j++)
-        expect(distance(colours[i]!, colours[j]!), `${styles[i]} vs ${styles[j]}`).toBeGreaterThan(
-          8,
-        );
-  });
-
-  it('draws each shot differently', async () => {
-    const a = await draw('ghibli', 'a rocket launch into space', 'shot-001');
-    const b = await draw('ghibli', 'a quiet book in the library', 'shot-002');
-    expect(a.bytes.equals(b.bytes)).toBe(false);
-  });
-});
 
 describe('the local voice', () => {
   it('speaks phrases with known timing, lasting whole frames', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { planScene } from './illustration/scene-plan';
 import {
   groupIntoShots,
-  keywordsOf,
   LocalWriter,
   MAX_SHOTS,
   phrasesOf,
+  sentencesOf,
   wordsOf,
 } from './local-writer';
 
@@ -22,14 +23,30 @@ describe('the local writer', () => {
     for (const shot of shots) expect(wordsOf(shot.script).length).toBeLessThanOrEqual(18);
   });
 
-  it('makes prompts from the shot words and the style, and is deterministic', async () => {
+  it('names the subject, action, setting and framing of each shot, and is deterministic', async () => {
     const writer = new LocalWriter();
     const input = { script: 'A puma walks through the misty forest at dawn.', style };
     const [shot] = await writer.storyboard(input);
     expect(shot!.keywords).toEqual(['puma', 'walks', 'misty', 'forest', 'dawn']);
-    expect(shot!.image_prompt).toContain('16-bit pixel art');
-    expect(shot!.image_prompt).toContain('Avoid: blur');
+    expect(shot!.image_prompt).toMatch(
+      /^Establishing wide shot of a puma walking in a forest at sunrise, 16-bit pixel art\. Avoid: blur\.$/,
+    );
     expect(await writer.storyboard(input)).toEqual(await writer.storyboard(input));
+  });
+
+  it("carries the story's subject and place into shots that name neither", async () => {
+    const script =
+      'An old fisherman rows across the lake at dawn. He has done this for forty years. ' +
+      'Nobody else is awake yet, and the water is still. The work is slow and quiet.';
+    const shots = await new LocalWriter().storyboard({ script, style });
+    expect(shots.length).toBeGreaterThan(1);
+    for (const shot of shots) {
+      expect(shot.image_prompt).toMatch(/fisherman/);
+      expect(shot.image_prompt).toMatch(/by a lake/);
+      // The illustrator reads the same prompt back to the same subject and setting.
+      expect(planScene(shot.image_prompt).subjects[0]?.word).toBe('fisherman');
+      expect(planScene(shot.image_prompt).setting).toBe('lake');
+    }
   });
 
   it('never makes more than the maximum number of shots', () => {
@@ -54,18 +71,53 @@ describe('the local writer', () => {
     ]);
   });
 
-  it('polishes a script and lengthens a short one', async () => {
+  it('polishes a script and writes a short one out around its topic', async () => {
     const writer = new LocalWriter();
-    expect(await writer.rewrite('so basically cats are are great')).toMatch(
-      /^Let's take a closer look at cats\. So cats are great\. /,
-    );
+    const cats = await writer.rewrite('so basically cats are are great');
+    expect(cats).toContain(' So cats are great. ');
+    expect(sentencesOf(cats).length).toBeGreaterThanOrEqual(4);
+    expect(cats.match(/\bcats\b/g)!.length).toBeGreaterThanOrEqual(3);
+    expect(await writer.rewrite('so basically cats are are great')).toBe(cats);
+    const dogs = await writer.rewrite('My dog loves the beach.');
+    expect(dogs).toMatch(/my dog/i);
+    expect(dogs).not.toBe(cats.replaceAll('cats', 'my dog'));
     const long = 'The river runs to the sea. '.repeat(6).trim();
     expect(await writer.rewrite(long)).toBe(long);
   });
 
-  it('writes a script from an idea', async () => {
-    const script = await new LocalWriter().ideaToScript('How bees make honey');
-    expect(script).toContain('How bees make honey');
-    expect(keywordsOf(script).length).toBeGreaterThan(2);
+  it('writes different, on-topic scripts for different ideas', async () => {
+    const writer = new LocalWriter();
+    const ideas = {
+      'How bees make honey': /\bbees\b/g,
+      'The history of the Roman Empire': /\bRoman Empire\b/g,
+      'Cooking the perfect pizza at home': /\bpizza\b/g,
+      'A grandmother who bakes bread': /\bgrandmother\b/g,
+      'The future of electric cars': /\belectric cars\b/g,
+      'Visiting Tokyo in spring': /\bTokyo\b/g,
+    };
+    const scripts = await Promise.all(Object.keys(ideas).map((idea) => writer.ideaToScript(idea)));
+    Object.values(ideas).forEach((topic, i) => {
+      expect(scripts[i]!.match(topic)?.length ?? 0, scripts[i]).toBeGreaterThanOrEqual(3);
+      expect(sentencesOf(scripts[i]!).length).toBeGreaterThanOrEqual(6);
+    });
+    // No two scripts share a sentence frame: with the topic words taken out, sentences differ.
+    const frames = scripts.map(
+      (script, i) => new Set(sentencesOf(script.replace(Object.values(ideas)[i]!, 'X'))),
+    );
+    for (let i = 0; i < frames.length; i++)
+      for (let j = i + 1; j < frames.length; j++) {
+        const shared = [...frames[i]!].filter((s) => frames[j]!.has(s));
+        expect(shared.length, shared.join(' | ')).toBeLessThanOrEqual(1);
+      }
+    expect(await writer.ideaToScript('How bees make honey')).toBe(scripts[0]);
+  });
+
+  it('storyboards a written idea into shots whose prompts the illustrator can draw', async () => {
+    const writer = new LocalWriter();
+    const script = await writer.ideaToScript('How bees make honey');
+    const shots = await writer.storyboard({ script, style });
+    for (const shot of shots)
+      expect(planScene(shot.image_prompt).subjects.length).toBeGreaterThan(0);
+    expect(shots[0]!.image_prompt).toMatch(/^Establishing wide shot of .*bees? making honey/);
   });
 });

@@ -1,5 +1,22 @@
+import nlp from 'compromise';
+import { createRequire } from 'node:module';
 import { cleanPastedText } from '@storyloom/core';
 import type { ShotDraft, StyleChoice, WriterProvider } from '../provider-types';
+import { iconEntry } from './illustration/emoji-icons';
+import { planScene, SYNONYMS, type ScenePlan } from './illustration/scene-plan';
+import { findWord, SETTING_WORDS, TIME_WORDS, type Setting } from './illustration/scene-words';
+import { seededRandom } from './seeded-random';
+import { grammarRules, templatesOf, TOPIC_WORDS, type TopicKind } from './writer-grammar';
+
+/** Kate Compton's Tracery (`tracery-grammar`, CommonJS, no types of its own). */
+const tracery = createRequire(import.meta.url)('tracery-grammar') as {
+  createGrammar(rules: Record<string, string[]>): {
+    flatten(rule: string): string;
+    addModifiers(modifiers: Record<string, (s: string) => string>): void;
+  };
+  setRng(rng: () => number): void;
+  baseEngModifiers: Record<string, (s: string) => string>;
+};
 
 /** Words per second of the local voice (espeak-ng at 165 words a minute). */
 export const SPEAKING_RATE_WPS = 2.75;
@@ -122,31 +139,372 @@ function polishSentence(sentence: string): string {
   return capitalise(s);
 }
 
-function shorten(text: string, words: number): string {
-  const all = text.split(/\s+/);
-  return all.length <= words ? text : `${all.slice(0, words).join(' ')}…`;
+/** How a setting is named in a prompt, with its preposition (the illustrator reads it back). */
+const SETTING_PHRASES: Record<Setting, string> = {
+  street: 'on a city street',
+  city: 'in the city',
+  kitchen: 'in a kitchen',
+  room: 'in a living room',
+  bedroom: 'in a bedroom',
+  office: 'in an office',
+  classroom: 'in a classroom',
+  library: 'in a library',
+  cafe: 'in a cafe',
+  shop: 'at a market',
+  lab: 'in a laboratory',
+  stage: 'on a stage',
+  forest: 'in a forest',
+  mountains: 'in the mountains',
+  beach: 'on a beach',
+  sea: 'at sea',
+  underwater: 'underwater on a coral reef',
+  space: 'in outer space',
+  desert: 'in the desert',
+  countryside: 'in a meadow in the countryside',
+  park: 'in a park',
+  snowfield: 'on an arctic glacier',
+  lake: 'by a lake',
+  sky: 'in the sky',
+  stadium: 'in a stadium',
+};
+const TIME_PHRASES = { day: '', dawn: ' at sunrise', dusk: ' at sunset', night: ' at night' };
+
+/** Nouns that name an idea rather than a thing to show ("the history of", "tips for"). */
+const ABSTRACT = new Set(
+  'history story science art way secret secrets power rise fall life future importance benefit benefits basics guide tips tip truth idea ideas reason reasons world magic journey beginning end role impact type types kind kinds how why what work time thing lot part place water air light weather nobody someone everyone'.split(
+    ' ',
+  ),
+);
+const AUXILIARIES = new Set([
+  'be',
+  'is',
+  'are',
+  'was',
+  'were',
+  'have',
+  'has',
+  'had',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'may',
+  'might',
+  'must',
+  'get',
+  'let',
+]);
+
+/** The -ing form of a verb's lemma (make → making, run → running, lie → lying). */
+const DOUBLED = new Set([
+  'begin',
+  'forget',
+  'admit',
+  'prefer',
+  'occur',
+  'refer',
+  'permit',
+  'control',
+  'travel',
+]);
+
+export function gerund(verb: string): string {
+  if (DOUBLED.has(verb)) return `${verb}${verb.slice(-1)}ing`;
+  if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
+  if (/[^aeiouy]e$/.test(verb) && verb !== 'be') return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return `${verb}${verb.slice(-1)}ing`;
+  return `${verb}ing`;
+}
+
+interface Term {
+  text: string;
+  lemma: string;
+  tags: Set<string>;
+}
+
+function termsOf(text: string): Term[] {
+  const doc = nlp(text);
+  doc.compute('root');
+  const json = doc.json({ terms: { normal: true } }) as {
+    terms: { text: string; normal: string; root?: string; tags: string[] }[];
+  }[];
+  return json.flatMap((s) =>
+    s.terms.map((t) => ({ text: t.text, lemma: t.root ?? t.normal, tags: new Set(t.tags) })),
+  );
+}
+
+/** A verb that says what someone does (not "is", "can", nor a passive "is written"). */
+function isAction(terms: readonly Term[], i: number): boolean {
+  const t = terms[i]!;
+  if (!t.tags.has('Verb') || t.tags.has('Auxiliary') || t.tags.has('Participle')) return false;
+  if (AUXILIARIES.has(t.lemma) || !/^[a-z]+$/.test(t.lemma)) return false;
+  return !(i > 0 && ['is', 'are', 'was', 'were', 'be', 'been'].includes(terms[i - 1]!.lemma));
+}
+
+/**
+ * What a text's subject does, as an -ing phrase: the first action after `subject` (or anywhere
+ * when none is given) and its object, "bees make honey" → "making honey".
+ */
+export function actionOf(text: string, subject?: string): string | undefined {
+  const terms = termsOf(text);
+  const from = subject
+    ? terms.findIndex((t) => t.lemma.toLowerCase() === subject || t.text.toLowerCase() === subject)
+    : -1;
+  if (subject && from < 0) return undefined;
+  let at = -1;
+  for (let i = from + 1; i < Math.min(terms.length, from < 0 ? terms.length : from + 5); i++) {
+    if (isAction(terms, i)) {
+      at = i;
+      break;
+    }
+    if (from >= 0 && terms[i]!.tags.has('Noun') && !terms[i]!.tags.has('Adjective')) break;
+  }
+  if (at < 0) return undefined;
+  const object: string[] = [];
+  for (const t of terms.slice(at + 1, at + 5)) {
+    if (t.tags.has('Preposition') || t.tags.has('Conjunction') || t.tags.has('Verb')) break;
+    object.push(t.text.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, ''));
+    if (t.tags.has('Noun') && !t.tags.has('Adjective')) break;
+  }
+  return [gerund(terms[at]!.lemma), ...object.filter(Boolean)].join(' ');
+}
+
+/** The first noun of a text that names a thing to show (not a place, time or idea). */
+function firstThing(text: string): string | undefined {
+  const scenery = new Set(
+    [...Object.values(SETTING_WORDS), ...Object.values(TIME_WORDS)]
+      .flat()
+      .concat(['day', 'morning']),
+  );
+  return termsOf(text).find(
+    (t) =>
+      t.tags.has('Noun') &&
+      t.tags.has('Singular') &&
+      !t.tags.has('Pronoun') &&
+      !t.tags.has('ProperNoun') &&
+      !ABSTRACT.has(t.lemma) &&
+      !scenery.has(t.lemma) &&
+      /^[a-z]+$/.test(t.lemma),
+  )?.lemma;
+}
+
+/** What a topic is about: its subject as a noun phrase, what it does, where and its kind. */
+interface Topic {
+  idea: string;
+  subject: string;
+  plural: boolean;
+  action: string;
+  actionPresent: string;
+  setting: string;
+  kind: TopicKind;
+}
+
+function topicOf(idea: string): Topic {
+  const terms = termsOf(idea);
+  const scene = planScene(idea);
+  // The first noun phrase that names a thing, skipping "the history of", "tips for".
+  const phrases = nlp(idea).nouns().out('array') as string[];
+  let subject = '';
+  for (const phrase of phrases) {
+    const parts = phrase.split(/\s+(?:of|for|about|in)\s+/i);
+    const thing = parts.find((p) => !ABSTRACT.has(p.toLowerCase().split(/\s+/).pop() ?? ''));
+    if (thing) {
+      // "A grandmother" is "the grandmother" once introduced; "my dog" stays as written.
+      subject = thing.trim().replace(/^(a|an)\s+/i, 'the ');
+      subject = subject.replace(/^(the|my|our|your|his|her|their)\s/i, (w) => w.toLowerCase());
+      break;
+    }
+  }
+  subject ||= scene.subjects[0]?.word ?? idea;
+  const plural = Boolean(nlp(subject).nouns().isPlural().found);
+  const lemmas = new Set(terms.map((t) => t.lemma.toLowerCase()));
+  const text = ` ${idea.toLowerCase()} `;
+  const main = scene.subjects[0];
+  // A person makes it a story and a named place a trip; else the topic's words, else what
+  // its subject is.
+  let kind: TopicKind | undefined =
+    main?.kind === 'person'
+      ? 'story'
+      : terms.some((t) => t.tags.has('City') || t.tags.has('Country'))
+        ? 'travel'
+        : (Object.entries(TOPIC_WORDS) as [TopicKind, readonly string[]][]).find(([, words]) =>
+            words.some((w) => lemmas.has(w) || text.includes(` ${w} `)),
+          )?.[0];
+  kind ??=
+    main?.kind === 'animal' || main?.kind === 'plant'
+      ? 'nature'
+      : main?.kind === 'food'
+        ? 'food'
+        : main?.kind === 'vehicle' || main?.kind === 'object'
+          ? 'technology'
+          : 'general';
+  const action = actionOf(idea) ?? DEFAULT_ACTIONS[kind];
+  const [verb, ...rest] = action.split(' ');
+  const base = verb!.replace(/ing$/, '');
+  const lemma = termsOf(idea).find((t) => gerund(t.lemma) === verb)?.lemma ?? base;
+  const present = plural
+    ? lemma
+    : /(s|sh|ch|x|o)$/.test(lemma)
+      ? `${lemma}es`
+      : /[^aeiou]y$/.test(lemma)
+        ? `${lemma.slice(0, -1)}ies`
+        : `${lemma}s`;
+  return {
+    idea,
+    subject,
+    plural,
+    action,
+    actionPresent: [present, ...rest].join(' '),
+    setting: SETTING_PHRASES[scene.setting].replace(/^(in|on|at|by|underwater on)\s+/, ''),
+    kind,
+  };
+}
+
+const DEFAULT_ACTIONS: Record<TopicKind, string> = {
+  nature: 'searching for food',
+  food: 'cooking dinner',
+  space: 'drifting through the dark',
+  history: 'building an empire',
+  travel: 'exploring the streets',
+  technology: 'solving problems',
+  health: 'starting the day',
+  business: 'growing step by step',
+  story: 'getting to work',
+  general: 'changing the world',
+};
+
+/**
+ * Sentences of a topic's grammar: a hook and the setting, `points` points, a turn and a close.
+ * Templates are drawn without repeats; Tracery fills their words. Seeded, so deterministic.
+ */
+function compose(
+  topic: Topic,
+  seed: string,
+  parts: { points: number; hook: boolean; close: boolean },
+): string[] {
+  const random = seededRandom(seed);
+  tracery.setRng(random);
+  const grammar = tracery.createGrammar({
+    ...grammarRules(topic.kind, topic.plural),
+    subject: [topic.subject],
+    action: [topic.action],
+    actionPresent: [topic.actionPresent],
+    setting: [topic.setting],
+    topic: [topic.idea.charAt(0).toLowerCase() + topic.idea.slice(1)],
+  });
+  grammar.addModifiers(tracery.baseEngModifiers);
+  const templates = templatesOf(topic.kind);
+  const take = (slot: keyof typeof templates, count: number) => {
+    const pool = [...templates[slot]];
+    const out: string[] = [];
+    while (out.length < count && pool.length > 0) {
+      const [template] = pool.splice(Math.floor(random() * pool.length), 1);
+      out.push(capitalise(grammar.flatten(template!)));
+    }
+    return out;
+  };
+  return [
+    ...(parts.hook ? [...take('hook', 1), ...take('setup', 1)] : []),
+    ...take('point', parts.points),
+    ...(parts.close && random() < 0.7 ? take('turn', 1) : []),
+    ...(parts.close ? take('close', 1) : []),
+  ];
+}
+
+function plural(word: string): string {
+  const made = nlp(word).nouns().toPlural().text();
+  return made || `${word}s`;
+}
+
+/**
+ * A subject as the prompt names it: "a bee", "two dogs", "friends"; by the icon's own label
+ * when the word does not name it ("sleep" → "a person in bed").
+ */
+function subjectPhrase(subject: ScenePlan['subjects'][number]): string {
+  const entry = iconEntry(
+    subject.icon.replace(/-(light|medium-light|medium|medium-dark|dark)$/, ''),
+  );
+  const head = subject.word.split(' ').pop() ?? subject.word;
+  const word =
+    entry && !entry.name.includes(head) && !entry.tags.includes(head) && !SYNONYMS[head]
+      ? entry.label
+      : subject.word;
+  if (subject.count > 1)
+    return `${['', 'a', 'two', 'three'][Math.min(3, subject.count)]} ${plural(word)}`;
+  if (nlp(word).nouns().isPlural().found) return word;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /**
  * The rule-based writer (`local-writer`): deterministic, offline. Storyboards split the script
- * into shots by speaking rate; prompts are the shot's subject words plus the style prompt.
+ * into shots by speaking rate, and each shot's prompt names its subject, action and setting
+ * (carried over from the story when the shot names none) and its framing. Ideas and short
+ * scripts are written out with a story grammar chosen by the topic's words.
  */
 export class LocalWriter implements WriterProvider {
   readonly name = 'local-writer';
 
   storyboard(input: { script: string; style: StyleChoice }): Promise<ShotDraft[]> {
     const shots = groupIntoShots(cleanPastedText(input.script));
+    // Only things one can show lead a shot (not a face icon for "sleep").
+    const scenes = shots.map((script) => {
+      const scene = planScene(script);
+      return {
+        ...scene,
+        subjects: scene.subjects.filter((s) => s.kind !== 'face' && s.kind !== 'symbol'),
+      };
+    });
+    // The story's main subject: the one its shots name most often.
+    const counts = new Map<string, { n: number; phrase: string }>();
+    for (const scene of scenes) {
+      const main = scene.subjects[0];
+      if (!main) continue;
+      const entry = counts.get(main.word) ?? { n: 0, phrase: subjectPhrase(main) };
+      entry.n++;
+      counts.set(main.word, entry);
+    }
+    const storySubject = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.phrase ?? 'a person';
+    let setting: Setting =
+      scenes.find((_, i) => findWord(SETTING_WORDS, shots[i]!))?.setting ??
+      scenes[0]?.setting ??
+      'park';
+    // The story's place is where it is first set (so the opening shot shows it); time of day
+    // carries forward from where the script names it.
+    let time: ScenePlan['time'] = 'day';
+    const style = input.style.description ? `, ${input.style.description}` : '';
+    const avoid = input.style.avoidTerms ? ` Avoid: ${input.style.avoidTerms}.` : '';
     return Promise.resolve(
-      shots.map((script) => {
-        const keywords = keywordsOf(script);
-        const subject = keywords.length > 0 ? keywords.join(', ') : 'an establishing scene';
-        const style = input.style.description ? `, ${input.style.description}` : '';
-        const avoid = input.style.avoidTerms ? ` Avoid: ${input.style.avoidTerms}.` : '';
+      shots.map((script, i) => {
+        const scene = scenes[i]!;
+        if (findWord(SETTING_WORDS, script)) setting = scene.setting;
+        if (findWord(TIME_WORDS, script)) time = scene.time;
+        const main = scene.subjects[0];
+        // A thing the icon set lacks is still named ("a puma"); a shot naming nothing shows
+        // the story's subject.
+        const noun = main ? undefined : firstThing(script);
+        const subject = main ? subjectPhrase(main) : noun ? `a ${noun}` : storySubject;
+        const head = main ? main.word.split(' ').pop() : noun;
+        const action = head ? actionOf(script, head) : undefined;
+        const small = main && ['food', 'object', 'plant'].includes(main.kind);
+        const framing =
+          i === 0
+            ? 'Establishing wide shot of'
+            : i === shots.length - 1
+              ? 'Wide shot of'
+              : small || i % 3 === 2
+                ? 'Close-up of'
+                : 'Medium shot of';
+        const where = `${SETTING_PHRASES[setting]}${TIME_PHRASES[time]}`;
+        const what = `${subject}${action ? ` ${action}` : ''} ${where}`;
         return {
           script,
-          keywords,
-          image_prompt: `A scene of ${subject}: "${shorten(script, 16)}"${style}.${avoid}`,
-          video_prompt: `Slow cinematic camera move over the scene of ${subject}; gentle parallax, no cuts.`,
+          keywords: keywordsOf(script),
+          image_prompt: `${framing} ${what}${style}.${avoid}`,
+          video_prompt: `Slow cinematic camera move on ${what}; gentle parallax, no cuts.`,
         };
       }),
     );
@@ -154,29 +512,22 @@ export class LocalWriter implements WriterProvider {
 
   rewrite(script: string): Promise<string> {
     const sentences = sentencesOf(cleanPastedText(script)).map(polishSentence);
-    let text = sentences.join(' ');
-    const keywords = keywordsOf(text, 3);
-    // A short script gets an opening and a closing line, so the video is not 5 seconds long.
-    if (text.length > 0 && text.length < 100) {
-      const topic = keywords[0] ?? 'this idea';
-      text = `Let's take a closer look at ${topic}. ${text} Keep ${topic} in mind, and see where it takes you.`;
-    }
-    return Promise.resolve(text);
+    const text = sentences.join(' ');
+    // A short script is written out around its topic, so the video is not 5 seconds long.
+    if (text.length === 0 || text.length >= 100) return Promise.resolve(text);
+    const topic = topicOf(text.replace(/[.!?…]+$/, ''));
+    const [hook] = compose(topic, `rewrite|${text}`, { points: 0, hook: true, close: false });
+    const more = compose(topic, `rewrite-more|${text}`, { points: 2, hook: false, close: true });
+    return Promise.resolve([hook, text, ...more].join(' '));
   }
 
-  ideaToScript(topic: string): Promise<string> {
-    const idea = cleanPastedText(topic).replace(/[.!?]+$/, '');
-    const keywords = keywordsOf(idea, 3);
-    const key = keywords[0] ?? idea;
+  ideaToScript(idea: string): Promise<string> {
+    const topic = topicOf(cleanPastedText(idea).replace(/[.!?]+$/, ''));
+    const points = 3 + (seededRandom(`length|${topic.idea}`)() < 0.5 ? 0 : 1);
     return Promise.resolve(
-      [
-        `Have you ever wondered about ${idea}?`,
-        `At first glance, ${key} looks simple, but there is more to it than meets the eye.`,
-        `It starts with a single question and a little curiosity.`,
-        `Step by step, the details of ${key} come together into a bigger picture.`,
-        `Along the way, small surprises make the journey worth it.`,
-        `So next time you think about ${idea}, remember how much is hiding in plain sight.`,
-      ].join(' '),
+      compose(topic, `idea|${topic.idea.toLowerCase()}`, { points, hook: true, close: true }).join(
+        ' ',
+      ),
     );
   }
 }
