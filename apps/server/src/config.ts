@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Location } from './storage/s3-blob-store.js';
 
 export const MODES = ['serve', 'worker', 'all'] as const;
 export type Mode = (typeof MODES)[number];
@@ -49,6 +50,15 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w./-]*)?$/, {
+      message: 'must be s3://bucket or s3://bucket/prefix',
+    })
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
   MUSIC_IMPORT_DIR: z
     .string()
@@ -82,6 +92,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Bytes of uploads a user may keep. */
   userStorageQuotaBytes: number;
+  /** Where media lives: unset for `$DATA_DIR/media`, else an S3-compatible bucket. */
+  storage: S3Location | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +143,19 @@ export function loadConfig(
     musicImportDir: e.MUSIC_IMPORT_DIR ? path.resolve(e.MUSIC_IMPORT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
+    storage: e.STORAGE_URL ? s3Location(e) : undefined,
+  };
+}
+
+function s3Location(e: z.infer<typeof envSchema>): S3Location {
+  const [bucket = '', ...prefix] = e.STORAGE_URL!.slice('s3://'.length).split('/');
+  return {
+    bucket,
+    prefix: prefix.filter(Boolean).join('/'),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // S3-compatible servers are usually addressed by path; AWS itself by bucket host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
   };
 }
 

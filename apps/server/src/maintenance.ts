@@ -15,6 +15,7 @@ export async function sweep(
 ) {
   try {
     const removed = await removeStaleFiles({
+      // Half-written files exist only in the local store (S3 uploads are atomic).
       mediaDir: path.join(ctx.config.dataDir, 'media'),
       tmpDir: path.join(ctx.config.dataDir, 'tmp'),
     });

@@ -9,6 +9,7 @@ import { JobEngine } from './jobs/job-engine.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 import { MediaRegistry } from './storage/media-registry.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 import {
   cloudVendorsFromEnv,
   LocalMusic,
@@ -66,7 +67,9 @@ export async function startStoryloom(
     config,
     database,
     auth: createAuth(config, database),
-    blobs: new LocalBlobStore(path.join(config.dataDir, 'media')),
+    blobs: config.storage
+      ? new S3BlobStore(config.storage)
+      : new LocalBlobStore(path.join(config.dataDir, 'media')),
     media: new MediaRegistry(database),
     workflows,
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
