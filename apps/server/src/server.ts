@@ -82,6 +82,9 @@ export async function startStoryloom(
   const maintenance = startMaintenance(ctx, app.log);
   await maintenance.ready;
   await engine.start({ work: config.mode !== 'serve' });
+  // Workers run jobs; only processes with status streams need to hear about other processes.
+  const stopListening =
+    config.mode !== 'worker' ? await workflows.listenToOtherProcesses() : () => Promise.resolve();
 
   let url: string | undefined;
   if (config.mode !== 'worker') {
@@ -100,6 +103,7 @@ export async function startStoryloom(
       closing ??= (async () => {
         maintenance.stop();
         await app.close();
+        await stopListening();
         await engine.stop();
         await database.close();
       })();

@@ -29,6 +29,17 @@ export interface Database {
    * them for a text of several statements (pg-boss relies on both shapes).
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process, on a
+   * connection of its own that comes back after a break (then `onReconnect` runs, since
+   * messages sent meanwhile are lost). PostgreSQL only: PGlite has one process, whose own
+   * announcements reach it directly. Resolves to the function that stops listening.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -98,6 +109,43 @@ async function openPostgres(
         ? result.map((r) => ({ rows: r.rows as Record<string, unknown>[] }))
         : { rows: result.rows as Record<string, unknown>[] };
     },
+    listen: (channel, onMessage, onReconnect) =>
+      listenOn(url, channel, onMessage, onReconnect, onConnectionError),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a dedicated connection, reconnecting a second after it breaks. */
+async function listenOn(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: () => void,
+  onConnectionError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onConnectionError(error);
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(true).catch(onConnectionError), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    if (again) onReconnect();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -18,7 +18,8 @@ import { rateLimited } from '../http/rate-limits.js';
 
 const runId = z.uuid();
 const MAX_IDS = 50;
-const POLL_MS = 1000;
+/** The embedded database's safety-net read of a stream's runs. */
+const POLL_MS = 5000;
 const KEEPALIVE_MS = 15_000;
 
 /** Workflow status, streaming and resume (spec 1 §4 and §7). */
@@ -139,9 +140,10 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   /**
-   * Sends a message whenever a run changes — on this process's announcement at once, and from the
-   * table every second for changes made by other processes — and ends once every run has
-   * finished and its last message has gone out.
+   * Sends a message whenever a run changes — announced by this process, or by another one
+   * through PostgreSQL's LISTEN/NOTIFY — and ends once every run has finished and its last
+   * message has gone out. Only the embedded database, which has no NOTIFY across processes
+   * (and needs none: it has one process), also reads the runs now and then as a safety net.
    */
   function stream(req: FastifyRequest, reply: FastifyReply, ids: string[]) {
     reply.hijack();
@@ -189,7 +191,9 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
     const onChange = (changedId: string) => {
       if (active.has(changedId)) void send();
     };
-    const poll = setInterval(() => void send(), POLL_MS);
+    const onResync = () => void send();
+    const poll =
+      ctx.database.kind === 'pglite' ? setInterval(() => void send(), POLL_MS) : undefined;
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
     function close() {
       if (closed) return;
@@ -197,9 +201,11 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       clearInterval(poll);
       clearInterval(keepAlive);
       ctx.workflows.events.off('change', onChange);
+      ctx.workflows.events.off('resync', onResync);
       res.end();
     }
     ctx.workflows.events.on('change', onChange);
+    ctx.workflows.events.on('resync', onResync);
     reply.raw.on('close', close);
     void send();
   }

@@ -54,6 +54,7 @@ export interface RunQuota {
 }
 
 const STEP_QUEUE = 'workflow.step';
+const RUN_CHANGED_CHANNEL = 'workflow_run_changed';
 const FAILED_QUEUE = 'workflow.step.failed';
 
 interface StepJob {
@@ -311,8 +312,30 @@ export class WorkflowService {
       .where(eq(stories.id, run.storyId));
   }
 
+  /**
+   * Tells this process's status streams at once, and other processes through PostgreSQL's
+   * NOTIFY (their `listen` hands it to their own streams).
+   */
   private announce(runId: string) {
     this.events.emit('change', runId);
+    if (this.database.listen) {
+      this.database
+        .executeSql(`select pg_notify('${RUN_CHANGED_CHANNEL}', $1)`, [runId])
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'run change not announced'));
+    }
+  }
+
+  /**
+   * Hears the runs other processes change (PostgreSQL), announcing them on `events`; after a
+   * broken connection, `events` gets 'resync' so streams read their runs again.
+   */
+  async listenToOtherProcesses(): Promise<() => Promise<void>> {
+    if (!this.database.listen) return () => Promise.resolve();
+    return this.database.listen(
+      RUN_CHANGED_CHANNEL,
+      (runId) => this.events.emit('change', runId),
+      () => this.events.emit('resync'),
+    );
   }
 }
 
