@@ -12,6 +12,7 @@ import { MediaRegistry } from './storage/media-registry.js';
 import {
   cloudVendorsFromEnv,
   LocalMusic,
+  LocalVoice,
   ModelCatalog,
   providersFromEnv,
   type Providers,
@@ -73,6 +74,8 @@ export async function startStoryloom(
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
   };
+  const speech = ctx.providers.speech;
+  if (speech instanceof LocalVoice && speech.fallbackNotice) app.log.warn(speech.fallbackNotice);
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);

@@ -9,6 +9,7 @@ export * from './providers/local/local-motion';
 export * from './providers/local/local-transcriber';
 export * from './providers/local/seeded-random';
 export * from './providers/local/wav';
+export * from './providers/local/run-tool';
 export * from './explainer/explainer-timeline';
 export * from './explainer/explainer-steps';
 export * from './explainer/regenerate-shots';
