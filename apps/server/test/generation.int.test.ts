@@ -14,6 +14,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { LocalTranscriber, type ImageProvider } from '@storyloom/pipeline';
+import { integratedLoudness } from '@storyloom/render/test-inspect';
 import { creditAccounts, creditLedger } from '../src/db/schema.js';
 import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
 
@@ -204,9 +205,12 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       0,
     );
     expect(Math.abs((await mediaDuration(mp4)) - voiceSeconds)).toBeLessThan(0.1);
+    // Loudness-normalised for a voice-led story: -14 LUFS integrated, within 1.5 LU.
+    const lufs = await integratedLoudness(mp4);
+    console.log(`exported explainer: ${lufs} LUFS integrated`);
+    expect(Math.abs(lufs - -14)).toBeLessThanOrEqual(1.5);
 
-    // Captions sit on their words in the voice files within 200 ms (pocketsphinx alignment;
-    // a word's fading tail is where recogniser and silence trimming differ most).
+    // Captions sit on their words in the voice files within 150 ms (pocketsphinx alignment).
     const fps = 30;
     const transcriber = new LocalTranscriber();
     for (const item of voice.items) {
@@ -224,9 +228,9 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
         const to = from + caption.durationInFrames / fps;
         const offset = item.startTimeInFrames / fps;
         expect(Math.abs(spoken[i]!.start + offset - from), spoken[i]!.text).toBeLessThanOrEqual(
-          0.2,
+          0.15,
         );
-        expect(Math.abs(spoken[i]!.end + offset - to), spoken[i]!.text).toBeLessThanOrEqual(0.2);
+        expect(Math.abs(spoken[i]!.end + offset - to), spoken[i]!.text).toBeLessThanOrEqual(0.15);
       });
     }
 

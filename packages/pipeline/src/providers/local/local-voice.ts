@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { VoiceKey } from '@storyloom/core';
 import type { SpeechProvider, SpeechResult, TimedPhrase } from '../provider-types';
 import { runTool } from './run-tool';
-import { decodeWav, encodeWav, resample, soundWindow, type PcmAudio } from './wav';
+import { decodeWav, encodeWav, resample, SILENCE_LEVEL, soundWindow, type PcmAudio } from './wav';
 
 /** The local speech engines, best first. */
 export const VOICE_ENGINES = ['rhvoice', 'festival', 'espeak-ng'] as const;
@@ -226,21 +226,47 @@ export class LocalVoice implements SpeechProvider {
 }
 
 /**
- * Joins separately spoken phrases into one voice-over: the silence around each is cut, the
- * phrases follow each other with short gaps, `leadSeconds` before and `tailSeconds` after, and
- * the file lasts a whole number of frames. Every phrase's place in the file is returned, which
- * is what captions are timed from. Used by every speech provider, local or cloud.
+ * Speech is where a phrase is louder than this share of its own peak (about -30 dB): natural
+ * voices end in a soft breath or reverb tail that is not speech and must not stretch captions.
+ */
+const SPEECH_SHARE_OF_PEAK = 0.03;
+/** Sound kept beyond the speech on each side, faded, so no phrase starts or ends with a click. */
+const EDGE_SECONDS = 0.03;
+
+/** A phrase's speech: the window above the speech level, plus faded edges around it. */
+function phraseClip(samples: Float32Array, sampleRate: number) {
+  let peak = 0;
+  for (const v of samples) peak = Math.max(peak, Math.abs(v));
+  const [from, to] = soundWindow(samples, Math.max(SILENCE_LEVEL, peak * SPEECH_SHARE_OF_PEAK)) ?? [
+    0, 0,
+  ];
+  const edge = Math.round(EDGE_SECONDS * sampleRate);
+  const start = Math.max(0, from - edge);
+  const end = Math.min(samples.length, to + edge);
+  const clip = samples.slice(start, end);
+  const lead = from - start;
+  const tail = end - to;
+  for (let i = 0; i < lead; i++) clip[i]! *= i / lead;
+  for (let i = 0; i < tail; i++) clip[clip.length - 1 - i]! *= i / tail;
+  return { samples: clip, speechStart: lead, speechEnd: lead + (to - from) };
+}
+
+/**
+ * Joins separately spoken phrases into one voice-over: each phrase cut to its speech (with
+ * short faded edges), the phrases following each other with short gaps, `leadSeconds` before
+ * and `tailSeconds` after, and the file lasting a whole number of frames. Every phrase's speech
+ * in the file is returned, which is what captions are timed from. Used by every speech
+ * provider, local or cloud.
  */
 export function assembleVoice(
   spoken: readonly { text: string; audio: PcmAudio }[],
   input: { leadSeconds: number; tailSeconds: number; fps: number },
 ): SpeechResult {
   const sampleRate = spoken[0]?.audio.sampleRate ?? 22050;
-  const clips = spoken.map(({ text, audio }) => {
-    const same = resample(audio, sampleRate);
-    const window = soundWindow(same.samples) ?? [0, 0];
-    return { text, samples: same.samples.subarray(...window) };
-  });
+  const clips = spoken.map(({ text, audio }) => ({
+    text,
+    ...phraseClip(resample(audio, sampleRate).samples, sampleRate),
+  }));
   const gap = Math.round(PHRASE_GAP_SECONDS * sampleRate);
   const lead = Math.round(input.leadSeconds * sampleRate);
   let length = lead + Math.round(input.tailSeconds * sampleRate);
@@ -250,14 +276,15 @@ export function assembleVoice(
   length = Math.ceil(length / perFrame) * perFrame;
   const samples = new Float32Array(Math.round(length));
   const phrases: TimedPhrase[] = [];
-  let at = lead;
+  // The first phrase's speech starts right after the lead.
+  let at = lead - (clips[0]?.speechStart ?? 0);
   clips.forEach((clip, i) => {
     if (i > 0) at += gap;
-    samples.set(clip.samples, at);
+    samples.set(clip.samples.subarray(Math.max(0, -at)), Math.max(0, at));
     phrases.push({
       text: clip.text,
-      start: at / sampleRate,
-      end: (at + clip.samples.length) / sampleRate,
+      start: (at + clip.speechStart) / sampleRate,
+      end: (at + clip.speechEnd) / sampleRate,
     });
     at += clip.samples.length;
   });
