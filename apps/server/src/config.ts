@@ -57,6 +57,7 @@ const envSchema = z.object({
       error: (issue) => `must be an existing folder, got '${String(issue.input)}'`,
     })
     .optional(),
+  MUSIC_PRERENDER: booleanFromEnv.default(true),
 });
 
 export interface Config {
@@ -82,6 +83,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Bytes of uploads a user may keep. */
   userStorageQuotaBytes: number;
+  /** Render the composed stock library into `$DATA_DIR/music-library` in the background at start. */
+  musicPrerender: boolean;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +134,7 @@ export function loadConfig(
     musicImportDir: e.MUSIC_IMPORT_DIR ? path.resolve(e.MUSIC_IMPORT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
+    musicPrerender: e.MUSIC_PRERENDER,
   };
 }
 

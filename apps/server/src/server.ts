@@ -11,6 +11,7 @@ import { LocalBlobStore } from './storage/local-blob-store.js';
 import { MediaRegistry } from './storage/media-registry.js';
 import {
   cloudVendorsFromEnv,
+  LOCAL_MUSIC_LIBRARY,
   LocalMusic,
   LocalVoice,
   ModelCatalog,
@@ -62,6 +63,7 @@ export async function startStoryloom(
   for (const definition of options.workflows ?? []) workflows.register(definition);
   const music = new LocalMusic(
     config.musicImportDir ? await importMusicFolder(config.musicImportDir, app.log) : [],
+    path.join(config.dataDir, 'music-library'),
   );
   const ctx: AppContext = {
     config,
@@ -83,6 +85,9 @@ export async function startStoryloom(
   await maintenance.ready;
   await engine.start({ work: config.mode !== 'serve' });
 
+  const background = new AbortController();
+  if (config.musicPrerender) void prerenderStockMusic(music, app.log, background.signal);
+
   let url: string | undefined;
   if (config.mode !== 'worker') {
     if (config.seedDemo) await seedDemoContent(ctx, app.log);
@@ -99,6 +104,7 @@ export async function startStoryloom(
     close() {
       closing ??= (async () => {
         maintenance.stop();
+        background.abort();
         await app.close();
         await engine.stop();
         await database.close();
@@ -106,4 +112,32 @@ export async function startStoryloom(
       return closing;
     },
   };
+}
+
+/**
+ * The background job that plays the composed stock library into cached files, one track at a
+ * time, so the music picker and stories never wait for a render (a track asked for before its
+ * turn is rendered on the spot, once).
+ */
+async function prerenderStockMusic(
+  music: LocalMusic,
+  log: FastifyInstance['log'],
+  signal: AbortSignal,
+): Promise<void> {
+  const started = Date.now();
+  const composed = LOCAL_MUSIC_LIBRARY;
+  try {
+    const rendered = await music.stock.renderAll(composed, signal);
+    if (rendered > 0 && !signal.aborted)
+      log.info(
+        { tracks: rendered, seconds: Math.round((Date.now() - started) / 1000) },
+        'stock music library rendered',
+      );
+  } catch (error) {
+    if (!signal.aborted)
+      log.warn(
+        { err: error },
+        'stock music library could not be rendered; tracks render when asked for',
+      );
+  }
 }

@@ -5,6 +5,8 @@ export * from './providers/local/local-illustrator';
 export * from './providers/local/local-voice';
 export * from './providers/local/local-music';
 export * from './providers/local/music-library';
+export * from './providers/local/music-composer';
+export * from './providers/local/stock-music';
 export * from './providers/local/local-motion';
 export * from './providers/local/local-transcriber';
 export * from './providers/local/seeded-random';

@@ -2,17 +2,19 @@ import { spawn } from 'node:child_process';
 
 /**
  * Runs a local tool (argument array, never a shell) with `input` on its stdin, and resolves its
- * stdout; a failure names the tool, its exit code and the end of its stderr.
+ * stdout; a failure names the tool, its exit code and the end of its stderr. Aborting `signal`
+ * kills the tool.
  */
 export function runTool(
   command: string,
   args: readonly string[],
-  options: { input?: string | Buffer; label?: string } = {},
+  options: { input?: string | Buffer; label?: string; signal?: AbortSignal | undefined } = {},
 ): Promise<Buffer> {
   const label = options.label ?? command;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const chunks: Buffer[] = [];
     let stderr = '';
