@@ -62,7 +62,7 @@ const SYSTEM_PACKAGES = [
     pkg: 'festival',
     when: 'runtime',
     why: 'voice-over when RHVoice is missing',
-    present: () => hasCommand('text2wave'),
+    present: () => hasCommand('festival'),
   },
   {
     pkg: 'festvox-us-slt-hts',
@@ -94,9 +94,9 @@ const SYSTEM_PACKAGES = [
     why: 'instruments of the stock music library (MIT)',
     present: () => existsSync('/usr/share/sounds/sf3/MuseScore_General_Lite.sf3'),
   },
-  // Debian's non-free section (LGPL voices, packaged there for their build tooling): setup
-  // enables that section for these packages only (see enableNonFree). Without them voice-over
-  // falls back to festival, which the server says in its log.
+  // In Debian's non-free section (the voices Storyloom uses, alan, bdl, clb and slt, are LGPL):
+  // setup enables that section for these packages only (see enableNonFree). Without them
+  // voice-over falls back to festival, which the server says in its log.
   {
     pkg: 'rhvoice',
     when: 'runtime',

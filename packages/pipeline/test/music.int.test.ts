@@ -119,9 +119,23 @@ describe('the composed stock library', () => {
       expect(readdirSync(own).sort()).toEqual(
         tracks.map((t) => path.basename(renderer.cachedFile(t)!)).sort(),
       );
+      // Many tracks asked for at once render one at a time.
+      const many = LOCAL_MUSIC_LIBRARY.slice(4, 7).map((t) => ({
+        ...t,
+        duration: plannedSeconds(planTrack(t.id, t.folder, 8)),
+      }));
+      const started: number[] = [];
+      const watching = setInterval(() => {
+        const running = readdirSync(own).filter((name) => name.startsWith('.render-')).length;
+        started.push(running);
+      }, 20);
+      const files = await Promise.all(many.map((t) => renderer.file(t)));
+      clearInterval(watching);
+      expect(new Set(files).size).toBe(3);
+      expect(Math.max(...started)).toBe(1);
       const stopped = new AbortController();
       stopped.abort();
-      expect(await renderer.renderAll(LOCAL_MUSIC_LIBRARY.slice(2, 4), stopped.signal)).toBe(0);
+      expect(await renderer.renderAll(LOCAL_MUSIC_LIBRARY.slice(7, 9), stopped.signal)).toBe(0);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }

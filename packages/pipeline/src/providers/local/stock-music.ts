@@ -68,10 +68,13 @@ export function encodeTrackArgs(wavPath: string, seconds: number, mp3Path: strin
 /**
  * The stock library's audio files: each composed track is played by fluidsynth and encoded to
  * MP3 once, into `dir`, named by the track id and a hash of its MIDI (a changed composition
- * is a new file). Renders are shared: asking for a track being rendered waits for that render.
+ * is a new file). Renders are shared (asking for a track being rendered waits for that render)
+ * and run one at a time, however many tracks are asked for at once.
  */
 export class StockMusicRenderer {
   private readonly pending = new Map<string, Promise<string>>();
+  /** The end of the line of renders: each starts when the one before has finished. */
+  private line: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dir: string) {}
 
@@ -93,7 +96,11 @@ export class StockMusicRenderer {
     if (existsSync(file)) return Promise.resolve(file);
     let render = this.pending.get(file);
     if (!render) {
-      render = this.render(track, midi, file, signal).finally(() => this.pending.delete(file));
+      render = this.line
+        .catch(() => undefined)
+        .then(() => (existsSync(file) ? file : this.render(track, midi, file, signal)))
+        .finally(() => this.pending.delete(file));
+      this.line = render;
       this.pending.set(file, render);
     }
     return render;
