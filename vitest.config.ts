@@ -17,7 +17,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/test/**/*.int.test.ts', 'packages/render/test/**/*.int.test.ts'],
+          include: [
+            'apps/server/test/**/*.int.test.ts',
+            'packages/render/test/**/*.int.test.ts',
+            'packages/pipeline/test/**/*.int.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -125,6 +125,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     PUBLIC_URL: baseUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Stock tracks render when a page plays one, not all 100 in the background of every test.
+    MUSIC_PRERENDER: 'false',
   });
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   Object.assign(env, opts.env);

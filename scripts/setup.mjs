@@ -55,10 +55,74 @@ const SYSTEM_PACKAGES = [
   {
     pkg: 'espeak-ng',
     when: 'runtime',
-    why: 'local voice-over',
+    why: 'last-resort voice-over',
     present: () => hasCommand('espeak-ng'),
   },
+  {
+    pkg: 'festival',
+    when: 'runtime',
+    why: 'voice-over when RHVoice is missing',
+    present: () => hasCommand('festival'),
+  },
+  {
+    pkg: 'festvox-us-slt-hts',
+    when: 'runtime',
+    why: "festival's natural (HTS) voice",
+    present: () => existsSync('/usr/share/festival/voices/us/cmu_us_slt_arctic_hts'),
+  },
+  {
+    pkg: 'pocketsphinx',
+    when: 'runtime',
+    why: 'local speech recognition',
+    present: () => hasCommand('pocketsphinx_continuous'),
+  },
+  {
+    pkg: 'pocketsphinx-en-us',
+    when: 'runtime',
+    why: 'English model for speech recognition',
+    present: () => existsSync('/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict'),
+  },
+  {
+    pkg: 'fluidsynth',
+    when: 'runtime',
+    why: 'stock music library rendering',
+    present: () => hasCommand('fluidsynth'),
+  },
+  {
+    pkg: 'musescore-general-soundfont-small',
+    when: 'runtime',
+    why: 'instruments of the stock music library (MIT)',
+    present: () => existsSync('/usr/share/sounds/sf3/MuseScore_General_Lite.sf3'),
+  },
+  // In Debian's non-free section (the voices Storyloom uses, alan, bdl, clb and slt, are LGPL):
+  // setup enables that section for these packages only (see enableNonFree). Without them
+  // voice-over falls back to festival, which the server says in its log.
+  {
+    pkg: 'rhvoice',
+    when: 'runtime',
+    why: 'natural voice-over (RHVoice)',
+    present: () => hasCommand('RHVoice-test'),
+    optional: true,
+    nonFree: true,
+  },
+  {
+    pkg: 'rhvoice-english',
+    when: 'runtime',
+    why: 'English RHVoice voices (alan, bdl, clb, slt)',
+    present: () => existsSync('/usr/share/RHVoice/voices/slt'),
+    optional: true,
+    nonFree: true,
+  },
 ];
+
+// Debian's non-free section is added as its own source, and pinned so that apt takes nothing
+// from it but RHVoice (priority -1 for everything else there).
+const NON_FREE_SOURCES = '/etc/apt/sources.list.d/storyloom-non-free.sources';
+const NON_FREE_PIN = '/etc/apt/preferences.d/storyloom-non-free';
+const NON_FREE_PACKAGES = 'rhvoice rhvoice-* librhvoice*';
+// An optional package that could not be installed is tried again after this long (so a start
+// on a machine without access to non-free stays fast).
+const OPTIONAL_RETRY_MS = 24 * 60 * 60 * 1000;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = join(root, '.tmp');
@@ -250,20 +314,144 @@ function npmInstallReason(hash) {
 }
 
 // --- system packages ---------------------------------------------------------------------
+function osRelease() {
+  try {
+    return Object.fromEntries(
+      readFileSync('/etc/os-release', 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
+        .filter(Boolean)
+        .map(([, key, value]) => [key, value.replace(/^"|"$/g, '')]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The archive URI the machine already uses for Debian's main section (a mirror, if any). */
+function debianArchiveUri(codename) {
+  const files = [
+    '/etc/apt/sources.list',
+    ...safeReaddir('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f)),
+  ];
+  for (const file of files) {
+    if (file === NON_FREE_SOURCES || !/\.(list|sources)$/.test(file)) continue;
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const block of text.split(/\n\s*\n/)) {
+      const field = (name) =>
+        new RegExp(`^${name}:\\s*(.+)$`, 'mi').exec(block)?.[1].trim().split(/\s+/) ?? [];
+      if (field('Suites').includes(codename) && field('Components').includes('main')) {
+        const uri = field('URIs')[0];
+        if (uri) return uri;
+      }
+    }
+    for (const line of text.split('\n')) {
+      const match = /^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+(\S+)\s+(.*)$/.exec(line.trim());
+      if (match && match[2] === codename && match[3].split(/\s+/).includes('main')) return match[1];
+    }
+  }
+  return 'http://deb.debian.org/debian';
+}
+
+/**
+ * Adds Debian's non-free section for RHVoice only: a source for the section plus an apt pin
+ * that gives every other non-free package priority -1 (never installed from there). Returns
+ * false (with the reason said) where that cannot be done, e.g. not on Debian.
+ */
+function enableNonFree(prefix) {
+  if (existsSync(NON_FREE_SOURCES) && existsSync(NON_FREE_PIN)) return true;
+  const os = osRelease();
+  if (os.ID !== 'debian' || !os.VERSION_CODENAME) {
+    say(`not Debian (${os.ID || 'unknown'}): RHVoice is tried from the enabled sections only`);
+    return true;
+  }
+  const codename = os.VERSION_CODENAME;
+  const keyring = '/usr/share/keyrings/debian-archive-keyring.gpg';
+  const sources = [
+    '# Added by Storyloom setup: Debian non-free, for RHVoice only (see storyloom-non-free in',
+    '# /etc/apt/preferences.d). Remove both files to undo.',
+    'Types: deb',
+    `URIs: ${debianArchiveUri(codename)}`,
+    `Suites: ${codename}`,
+    'Components: non-free',
+    ...(existsSync(keyring) ? [`Signed-By: ${keyring}`] : []),
+    '',
+  ].join('\n');
+  const pin = [
+    '# Added by Storyloom setup: from Debian non-free, take RHVoice and nothing else.',
+    `Package: ${NON_FREE_PACKAGES}`,
+    'Pin: release o=Debian,c=non-free',
+    'Pin-Priority: 500',
+    '',
+    'Package: *',
+    'Pin: release o=Debian,c=non-free',
+    'Pin-Priority: -1',
+    '',
+  ].join('\n');
+  mkdirSync(logDir, { recursive: true });
+  for (const [content, target] of [
+    [pin, NON_FREE_PIN],
+    [sources, NON_FREE_SOURCES],
+  ]) {
+    const staged = join(logDir, target.split('/').pop());
+    writeFileSync(staged, content);
+    const [command, ...rest] = [...prefix, 'install', '-m', '0644', staged, target];
+    const result = run('non-free', command, rest);
+    if (!result.ok) {
+      console.error(tail(result.log));
+      return false;
+    }
+  }
+  say(
+    `enabled Debian non-free for ${NON_FREE_PACKAGES} only (${NON_FREE_SOURCES}, pinned in ${NON_FREE_PIN})`,
+  );
+  return true;
+}
+
+const optionalStamp = join(logDir, 'setup-optional.json');
+
+/** Optional packages that failed to install recently: not tried again on every start. */
+function recentlyFailed() {
+  try {
+    const stamp = JSON.parse(readFileSync(optionalStamp, 'utf8'));
+    return Date.now() - Date.parse(stamp.at) < OPTIONAL_RETRY_MS ? stamp : null;
+  } catch {
+    return null;
+  }
+}
+
 {
   const wanted = SYSTEM_PACKAGES.filter((row) => row.when === 'runtime' || mode === 'test');
-  const missing = wanted.filter((row) => !row.present());
+  let missing = wanted.filter((row) => !row.present());
+  const skipped = recentlyFailed();
+  if (skipped) {
+    const held = missing.filter((row) => row.optional && skipped.packages.includes(row.pkg));
+    if (held.length > 0) {
+      say(
+        `${held.map((row) => row.pkg).join(' ')} could not be installed at ${skipped.at}; voice-over uses festival or espeak-ng (delete ${optionalStamp} to try again)`,
+      );
+      missing = missing.filter((row) => !held.includes(row));
+    }
+  }
   if (missing.length > 0) {
     const names = missing.map((row) => row.pkg);
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const hasApt = hasCommand('apt-get');
     const prefix = isRoot ? [] : hasCommand('sudo') ? ['sudo'] : null;
     if (!hasApt || prefix === null) {
-      const list = missing.map((row) => `  ${row.pkg} (${row.why})`).join('\n');
+      const list = missing
+        .map((row) => `  ${row.pkg} (${row.why}${row.optional ? ', optional' : ''})`)
+        .join('\n');
       console.error(`setup: missing system packages:\n${list}`);
       console.error(
         hasApt
-          ? `setup: run as root: apt-get install -y --no-install-recommends ${names.join(' ')}`
+          ? `setup: run as root: apt-get install -y --no-install-recommends ${names.join(' ')}` +
+              (missing.some((row) => row.nonFree) ? ' (RHVoice needs the non-free section)' : '')
           : `setup: install them with your system's package manager (Debian/Ubuntu names above)`,
       );
       if (missing.some((row) => !row.optional)) process.exit(1);
@@ -282,17 +470,43 @@ function npmInstallReason(hash) {
       say(
         `apt-get install ${names.join(' ')} (${missing.map((row) => row.why).join(', ')}); this can take a few minutes`,
       );
+      const nonFree = missing.filter((row) => row.nonFree);
+      const required = missing.filter((row) => !row.optional);
+      const sourcesReady = nonFree.length === 0 || enableNonFree(prefix);
       const update = apt('apt-update', ['update']);
-      if (!update.ok) showFailure('apt-get update', update.log);
-      const install = apt('apt-install', ['install', '-y', '--no-install-recommends', ...names]);
-      if (!install.ok) showFailure(`apt-get install ${names.join(' ')}`, install.log);
+      if (!update.ok) {
+        if (required.length > 0) showFailure('apt-get update', update.log);
+        console.error(tail(update.log));
+      }
+      const install = (label, rows) =>
+        apt(label, ['install', '-y', '--no-install-recommends', ...rows.map((row) => row.pkg)]);
+      const main = missing.filter((row) => !row.nonFree);
+      if (main.length > 0) {
+        const result = install('apt-install', main);
+        if (!result.ok && required.length > 0)
+          showFailure(`apt-get install ${main.map((row) => row.pkg).join(' ')}`, result.log);
+      }
+      if (nonFree.length > 0 && sourcesReady && update.ok) install('apt-install-non-free', nonFree);
       const stillMissing = missing.filter((row) => !row.present());
-      if (stillMissing.length > 0) {
+      const requiredMissing = stillMissing.filter((row) => !row.optional);
+      if (requiredMissing.length > 0) {
         fail(
-          `installed, but still not found: ${stillMissing.map((row) => row.pkg).join(' ')} (log: ${install.log})`,
+          `installed, but still not found: ${requiredMissing.map((row) => row.pkg).join(' ')} (logs in ${logDir})`,
         );
       }
-      say(`installed ${names.join(' ')} in ${Math.round((Date.now() - t0) / 1000)}s`);
+      if (stillMissing.length > 0) {
+        const packages = stillMissing.map((row) => row.pkg);
+        writeFileSync(
+          optionalStamp,
+          `${JSON.stringify({ packages, at: new Date().toISOString() })}\n`,
+        );
+        say(
+          `could not install ${packages.join(' ')} (logs in ${logDir}); voice-over falls back to festival, then espeak-ng`,
+        );
+      }
+      const done = names.filter((name) => !stillMissing.some((row) => row.pkg === name));
+      if (done.length > 0)
+        say(`installed ${done.join(' ')} in ${Math.round((Date.now() - t0) / 1000)}s`);
     }
   }
 }

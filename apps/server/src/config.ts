@@ -67,6 +67,7 @@ const envSchema = z.object({
       error: (issue) => `must be an existing folder, got '${String(issue.input)}'`,
     })
     .optional(),
+  MUSIC_PRERENDER: booleanFromEnv.default(true),
 });
 
 export interface Config {
@@ -94,6 +95,8 @@ export interface Config {
   userStorageQuotaBytes: number;
   /** Where media lives: unset for `$DATA_DIR/media`, else an S3-compatible bucket. */
   storage: S3Location | undefined;
+  /** Render the composed stock library into `$DATA_DIR/music-library` in the background at start. */
+  musicPrerender: boolean;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +147,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY ?? false,
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
     storage: e.STORAGE_URL ? s3Location(e) : undefined,
+    musicPrerender: e.MUSIC_PRERENDER,
   };
 }
 

@@ -12,7 +12,9 @@ import { MediaRegistry } from './storage/media-registry.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';
 import {
   cloudVendorsFromEnv,
+  LOCAL_MUSIC_LIBRARY,
   LocalMusic,
+  LocalVoice,
   ModelCatalog,
   providersFromEnv,
   type Providers,
@@ -62,6 +64,7 @@ export async function startStoryloom(
   for (const definition of options.workflows ?? []) workflows.register(definition);
   const music = new LocalMusic(
     config.musicImportDir ? await importMusicFolder(config.musicImportDir, app.log) : [],
+    path.join(config.dataDir, 'music-library'),
   );
   const ctx: AppContext = {
     config,
@@ -76,6 +79,8 @@ export async function startStoryloom(
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
   };
+  const speech = ctx.providers.speech;
+  if (speech instanceof LocalVoice && speech.fallbackNotice) app.log.warn(speech.fallbackNotice);
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
@@ -85,6 +90,9 @@ export async function startStoryloom(
   // Workers run jobs; only processes with status streams need to hear about other processes.
   const stopListening =
     config.mode !== 'worker' ? await workflows.listenToOtherProcesses() : () => Promise.resolve();
+
+  const background = new AbortController();
+  if (config.musicPrerender) void prerenderStockMusic(music, app.log, background.signal);
 
   let url: string | undefined;
   if (config.mode !== 'worker') {
@@ -102,6 +110,7 @@ export async function startStoryloom(
     close() {
       closing ??= (async () => {
         maintenance.stop();
+        background.abort();
         await app.close();
         await stopListening();
         await engine.stop();
@@ -110,4 +119,32 @@ export async function startStoryloom(
       return closing;
     },
   };
+}
+
+/**
+ * The background job that plays the composed stock library into cached files, one track at a
+ * time, so the music picker and stories never wait for a render (a track asked for before its
+ * turn is rendered on the spot, once).
+ */
+async function prerenderStockMusic(
+  music: LocalMusic,
+  log: FastifyInstance['log'],
+  signal: AbortSignal,
+): Promise<void> {
+  const started = Date.now();
+  const composed = LOCAL_MUSIC_LIBRARY;
+  try {
+    const rendered = await music.stock.renderAll(composed, signal);
+    if (rendered > 0 && !signal.aborted)
+      log.info(
+        { tracks: rendered, seconds: Math.round((Date.now() - started) / 1000) },
+        'stock music library rendered',
+      );
+  } catch (error) {
+    if (!signal.aborted)
+      log.warn(
+        { err: error },
+        'stock music library could not be rendered; tracks render when asked for',
+      );
+  }
 }

@@ -13,7 +13,8 @@ import {
   type Story,
   type VideoEditorTimeline,
 } from '@storyloom/core';
-import { speechRegions, type ImageProvider } from '@storyloom/pipeline';
+import { LocalTranscriber, type ImageProvider } from '@storyloom/pipeline';
+import { integratedLoudness } from '@storyloom/render/test-inspect';
 import { creditAccounts, creditLedger } from '../src/db/schema.js';
 import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
 
@@ -204,24 +205,33 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       0,
     );
     expect(Math.abs((await mediaDuration(mp4)) - voiceSeconds)).toBeLessThan(0.1);
+    // Loudness-normalised for a voice-led story: -14 LUFS integrated, within 1.5 LU.
+    const lufs = await integratedLoudness(mp4);
+    console.log(`exported explainer: ${lufs} LUFS integrated`);
+    expect(Math.abs(lufs - -14)).toBeLessThanOrEqual(1.5);
 
-    // Captions sit on the speech of the voice files within 150 ms.
+    // Captions sit on their words in the voice files within 150 ms (pocketsphinx alignment).
     const fps = 30;
+    const transcriber = new LocalTranscriber();
     for (const item of voice.items) {
       const asset = timeline.mediaAssets.find((a) => a.id === item.mediaAssetId)!;
       const res = await client.request('GET', asset.url);
-      const regions = speechRegions(Buffer.from(await res.arrayBuffer())).map((r) => ({
-        start: item.startTimeInFrames / fps + r.start,
-        end: item.startTimeInFrames / fps + r.end,
-      }));
+      const shot = shots.find((s) => s.shot_id === item.shotId)!;
+      const spoken = await transcriber.transcribe({
+        audio: Buffer.from(await res.arrayBuffer()),
+        knownText: shot.script ?? '',
+      });
       const mine = captions.items.filter((c) => c.shotId === item.shotId);
-      expect(mine.length).toBeGreaterThan(0);
-      for (const caption of mine) {
+      expect(mine.map((c) => c.caption?.data.text)).toEqual(spoken.map((p) => p.text));
+      mine.forEach((caption, i) => {
         const from = caption.startTimeInFrames / fps;
         const to = from + caption.durationInFrames / fps;
-        expect(Math.min(...regions.map((r) => Math.abs(r.start - from)))).toBeLessThanOrEqual(0.15);
-        expect(Math.min(...regions.map((r) => Math.abs(r.end - to)))).toBeLessThanOrEqual(0.15);
-      }
+        const offset = item.startTimeInFrames / fps;
+        expect(Math.abs(spoken[i]!.start + offset - from), spoken[i]!.text).toBeLessThanOrEqual(
+          0.15,
+        );
+        expect(Math.abs(spoken[i]!.end + offset - to), spoken[i]!.text).toBeLessThanOrEqual(0.15);
+      });
     }
 
     // Music alone in the intro is audible.

@@ -54,6 +54,8 @@ export async function startTestServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       SEED_DEMO: 'false',
+      // Stock tracks render when a test asks for one, not all in the background.
+      MUSIC_PRERENDER: 'false',
       WORKER_HEARTBEAT_SECONDS: '0.5',
       WEB_DIST_DIR: path.join(dataDir, 'web'),
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),

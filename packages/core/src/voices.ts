@@ -8,7 +8,8 @@ export interface Voice {
 
 /**
  * Voice actors (spec 2 §3). 'auto' lets the pipeline choose. The local provider maps each
- * key to an espeak-ng voice; cloud adapters map them to their own voices.
+ * key to a voice, rate and pitch of its speech engine (RHVoice, festival, espeak-ng); cloud
+ * adapters map them to their own voices.
  */
 export const VOICES = [
   { key: 'auto', label: 'Auto' },

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { videoEditorTimelineSchema, type VideoEditorTimelineInput } from '@storyloom/core';
 import { calculateATempo, formatNumber } from './calculate-atempo';
-import { assembleCommand, bareReencodeArgs, concatList, segmentCommand } from './ffmpeg-args';
+import {
+  assembleCommand,
+  bareReencodeArgs,
+  concatList,
+  loudnessCommand,
+  parseLoudness,
+  segmentCommand,
+} from './ffmpeg-args';
 import { buildRenderPlan, type MediaInfo } from './render-plan';
 import { parseTimelineForRender } from './render-timeline';
 import { RenderError } from './render-error';
@@ -254,8 +261,71 @@ describe('assembleCommand', () => {
         '[2:a]aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,' +
         'asetpts=PTS-STARTPTS,volume=0.4,afade=t=in:st=0:d=0.2:curve=tri,' +
         'afade=t=out:st=1.2:d=0.3:curve=tri,apad=whole_dur=1.5,atrim=end=1.5,adelay=delays=24000S:all=1[a1];\n' +
-        '[a0][a1]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad=whole_dur=2,atrim=end=2[aout]\n',
+        '[a0][a1]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad=whole_dur=2,atrim=end=2[mix];\n' +
+        '[mix]anull[aout]\n',
     );
+
+    // Loudness: a first pass measures the whole mix, the joining pass applies it.
+    const measure = loudnessCommand(p, { filterScriptPath: '/tmp/r/loudness.txt' });
+    expect(measure.args.join(' ')).toBe(
+      '-hide_banner -nostdin -y -loglevel info -nostats -progress pipe:1 ' +
+        '-ss 1 -t 3 -i /m/v.mp4 -ss 0 -t 1.5 -i /m/a.wav ' +
+        '-filter_complex_script /tmp/r/loudness.txt -map [aout] -f null -',
+    );
+    expect(measure.filterScript).toContain('[0:a]aresample=48000');
+    expect(measure.filterScript.split(';\n').at(-1)).toBe(
+      '[mix]loudnorm=I=-14:TP=-1.5:LRA=11:print_format=json[aout]\n',
+    );
+    const log = [
+      '[Parsed_loudnorm_5 @ 0x55d0c8a3a4c0] ',
+      '{',
+      '\t"input_i" : "-20.31",',
+      '\t"input_tp" : "-4.02",',
+      '\t"input_lra" : "3.80",',
+      '\t"input_thresh" : "-30.55",',
+      '\t"output_i" : "-14.02",',
+      '\t"output_tp" : "-1.50",',
+      '\t"output_lra" : "3.10",',
+      '\t"output_thresh" : "-24.25",',
+      '\t"normalization_type" : "dynamic",',
+      '\t"target_offset" : "0.02"',
+      '}',
+      '[out#0/null @ 0x55d0c8a1b340] video:0KiB audio:376KiB',
+    ].join('\n');
+    const measured = parseLoudness(log)!;
+    expect(measured).toMatchObject({ input_i: '-20.31', target_offset: '0.02' });
+    const loud = assembleCommand(
+      p,
+      { concatListPath: 'l', filterScriptPath: 'f', outputPath: 'o' },
+      measured,
+    );
+    expect(loud.filterScript.split(';\n').at(-1)).toBe(
+      '[mix]loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-20.31:measured_TP=-4.02:measured_LRA=3.80:' +
+        'measured_thresh=-30.55:offset=0.02:linear=true,aresample=48000[aout]\n',
+    );
+  });
+
+  it('leaves silence and unmeasurable sound as they are', () => {
+    expect(parseLoudness('no measurement here')).toBeNull();
+    expect(parseLoudness('Parsed_loudnorm {"input_i" : "-inf", "input_tp" : "-inf"}')).toBeNull();
+    const silent = {
+      input_i: '-75.00',
+      input_tp: '-80.00',
+      input_lra: '0.00',
+      input_thresh: '-85.00',
+      target_offset: '0.00',
+    };
+    const p = plan([
+      {
+        id: 'm',
+        type: 'audio',
+        items: [
+          { id: 'm', type: 'audio', mediaAssetId: 'a', startTimeInFrames: 0, durationInFrames: 30 },
+        ],
+      },
+    ]);
+    const files = { concatListPath: 'l', filterScriptPath: 'f', outputPath: 'o' };
+    expect(assembleCommand(p, files, silent).filterScript).toContain('[mix]anull[aout]');
   });
 
   it('gives a silent timeline a silent 48 kHz track', () => {
@@ -274,7 +344,9 @@ describe('assembleCommand', () => {
       filterScriptPath: 'f',
       outputPath: 'o',
     });
-    expect(command.filterScript).toBe('anullsrc=r=48000:cl=stereo,atrim=end=1[aout]\n');
+    expect(command.filterScript).toBe(
+      'anullsrc=r=48000:cl=stereo,atrim=end=1[mix];\n[mix]anull[aout]\n',
+    );
   });
 
   it('quotes paths in the concat list and re-encodes the baseline with the same settings', () => {

@@ -278,20 +278,32 @@ function audioChain(clip: PlannedAudio, index: number, fps: number, label: strin
   return `[${index}:a]${filters.join(',')}[${label}]`;
 }
 
-export interface AssembleFiles {
-  concatListPath: string;
-  filterScriptPath: string;
-  outputPath: string;
+/**
+ * The loudness every export is normalised to (EBU R128): -14 LUFS integrated, where streaming
+ * platforms play, with true peaks at most -1.5 dBTP and a loudness range of 11 LU.
+ */
+export const LOUDNESS_TARGET = { integrated: -14, truePeak: -1.5, range: 11 } as const;
+
+/** Below this integrated loudness (LUFS) a mix counts as silence and is left as it is. */
+const SILENCE_LUFS = -70;
+
+/** What loudnorm's first pass measured of a mix (its `print_format=json` answer). */
+export interface MeasuredLoudness {
+  input_i: string;
+  input_tp: string;
+  input_lra: string;
+  input_thresh: string;
+  target_offset: string;
 }
 
+const loudnormTarget = `loudnorm=I=${LOUDNESS_TARGET.integrated}:TP=${LOUDNESS_TARGET.truePeak}:LRA=${LOUDNESS_TARGET.range}`;
+
 /**
- * The last run: the segments joined by the concat demuxer (video copied, not re-encoded), the
- * sound mixed over the whole timeline (trim, then speed, volume, fades, placement; `amix`
- * with normalize=0 so levels are what the timeline says) and encoded to AAC 48 kHz.
+ * The sound of the whole timeline as filter graph lines ending in `[mix]`: each clip trimmed,
+ * then speed, volume, fades, placement; `amix` with normalize=0 so levels are what the
+ * timeline says. Audio inputs are added to `inputs`.
  */
-export function assembleCommand(plan: RenderPlan, files: AssembleFiles): FfmpegCommand {
-  const inputs = new Inputs();
-  inputs.add('-f', 'concat', '-safe', '0', '-i', files.concatListPath);
+function audioMix(plan: RenderPlan, inputs: Inputs): string[] {
   const total = num(plan.totalFrames / plan.fps);
   const lines: string[] = [];
   const labels: string[] = [];
@@ -310,14 +322,85 @@ export function assembleCommand(plan: RenderPlan, files: AssembleFiles): FfmpegC
   }
   const tail = `apad=whole_dur=${total},atrim=end=${total}`;
   if (labels.length === 0) {
-    lines.push(`anullsrc=r=${AUDIO_SAMPLE_RATE}:cl=stereo,atrim=end=${total}[aout]`);
+    lines.push(`anullsrc=r=${AUDIO_SAMPLE_RATE}:cl=stereo,atrim=end=${total}[mix]`);
   } else if (labels.length === 1) {
-    lines.push(`[${labels[0]}]${tail}[aout]`);
+    lines.push(`[${labels[0]}]${tail}[mix]`);
   } else {
     lines.push(
-      `${labels.map((l) => `[${l}]`).join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0:normalize=0,${tail}[aout]`,
+      `${labels.map((l) => `[${l}]`).join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0:normalize=0,${tail}[mix]`,
     );
   }
+  return lines;
+}
+
+/**
+ * loudnorm's first pass over the whole timeline's mix (once for the whole export, never per
+ * segment): it prints what it measured as JSON at the end of ffmpeg's log (`parseLoudness`).
+ * Only worth running when the timeline has sound.
+ */
+export function loudnessCommand(
+  plan: RenderPlan,
+  files: { filterScriptPath: string },
+): FfmpegCommand {
+  const inputs = new Inputs();
+  const lines = audioMix(plan, inputs);
+  lines.push(`[mix]${loudnormTarget}:print_format=json[aout]`);
+  return {
+    args: [
+      // loudnorm prints its measurement at the info level.
+      ...COMMON_ARGS.map((arg) => (arg === 'error' ? 'info' : arg)),
+      ...inputs.args,
+      '-filter_complex_script',
+      files.filterScriptPath,
+      '-map',
+      '[aout]',
+      '-f',
+      'null',
+      '-',
+    ],
+    filterScript: lines.join(';\n') + '\n',
+    filterScriptPath: files.filterScriptPath,
+  };
+}
+
+/** loudnorm's measurement from the end of ffmpeg's log, or null when it has none. */
+export function parseLoudness(log: string): MeasuredLoudness | null {
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(log.slice(log.lastIndexOf('Parsed_loudnorm')));
+  if (!json) return null;
+  const measured = JSON.parse(json[0]) as Partial<MeasuredLoudness>;
+  const keys = ['input_i', 'input_tp', 'input_lra', 'input_thresh', 'target_offset'] as const;
+  return keys.every((key) => Number.isFinite(Number(measured[key])))
+    ? (measured as MeasuredLoudness)
+    : null;
+}
+
+export interface AssembleFiles {
+  concatListPath: string;
+  filterScriptPath: string;
+  outputPath: string;
+}
+
+/**
+ * The last run: the segments joined by the concat demuxer (video copied, not re-encoded), the
+ * sound mixed over the whole timeline and, given the first pass's measurement, brought to the
+ * loudness target (loudnorm's second pass, linear when the peaks allow), encoded to AAC 48 kHz.
+ */
+export function assembleCommand(
+  plan: RenderPlan,
+  files: AssembleFiles,
+  loudness?: MeasuredLoudness | null,
+): FfmpegCommand {
+  const inputs = new Inputs();
+  inputs.add('-f', 'concat', '-safe', '0', '-i', files.concatListPath);
+  const total = num(plan.totalFrames / plan.fps);
+  const lines = audioMix(plan, inputs);
+  lines.push(
+    loudness && Number(loudness.input_i) > SILENCE_LUFS
+      ? `[mix]${loudnormTarget}:measured_I=${loudness.input_i}:measured_TP=${loudness.input_tp}:` +
+          `measured_LRA=${loudness.input_lra}:measured_thresh=${loudness.input_thresh}:` +
+          `offset=${loudness.target_offset}:linear=true,aresample=${AUDIO_SAMPLE_RATE}[aout]`
+      : '[mix]anull[aout]',
+  );
   return {
     args: [
       ...COMMON_ARGS,

@@ -6,7 +6,13 @@ import {
   type MediaAsset,
   type VideoEditorTimeline,
 } from '@storyloom/core';
-import { assembleCommand, concatList, segmentCommand } from './ffmpeg-args';
+import {
+  assembleCommand,
+  concatList,
+  loudnessCommand,
+  parseLoudness,
+  segmentCommand,
+} from './ffmpeg-args';
 import { ffprobe, isStillImage, ProbeError } from './media-probe';
 import { measuringContext, writeOverlayImages } from './overlay-images';
 import { RenderError } from './render-error';
@@ -147,13 +153,28 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
       segmentPaths.push(path.join(work, `${name}.mp4`));
     }
 
+    // Loudness is measured over the whole timeline's mix, then applied in the joining pass.
+    let loudness = null;
+    if (plan.audio.length > 0) {
+      const measure = loudnessCommand(plan, {
+        filterScriptPath: path.join(work, 'loudness.filters.txt'),
+      });
+      await writeFile(measure.filterScriptPath, measure.filterScript);
+      loudness = parseLoudness(await runFfmpeg(measure.args, { signal }));
+      report(ENCODE_SHARE + 1);
+    }
+
     const concatListPath = path.join(work, 'segments.ffconcat');
     await writeFile(concatListPath, concatList(segmentPaths));
-    const assemble = assembleCommand(plan, {
-      concatListPath,
-      filterScriptPath: path.join(work, 'audio.filters.txt'),
-      outputPath: options.outputPath,
-    });
+    const assemble = assembleCommand(
+      plan,
+      {
+        concatListPath,
+        filterScriptPath: path.join(work, 'audio.filters.txt'),
+        outputPath: options.outputPath,
+      },
+      loudness,
+    );
     await writeFile(assemble.filterScriptPath, assemble.filterScript);
     try {
       await runFfmpeg(assemble.args, { signal });

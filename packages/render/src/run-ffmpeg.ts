@@ -14,9 +14,12 @@ const STDERR_LINES = 12;
 
 /**
  * Runs ffmpeg with an argument array (never a shell), reports progress, and on abort kills
- * it and waits for it to exit, so no child outlives the call.
+ * it and waits for it to exit, so no child outlives the call. Resolves with the end of its log.
  */
-export function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {}): Promise<void> {
+export function runFfmpeg(
+  args: readonly string[],
+  options: RunFfmpegOptions = {},
+): Promise<string> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise((resolve, reject) => {
@@ -50,7 +53,7 @@ export function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return reject(abortError(signal));
-      if (code === 0) return resolve();
+      if (code === 0) return resolve(stderr);
       const tail = stderr.trim().split('\n').slice(-STDERR_LINES).join('\n');
       reject(
         new RenderError(

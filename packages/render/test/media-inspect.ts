@@ -159,6 +159,24 @@ export async function rmsLevel(file: string, from: number, duration: number): Pr
   return Math.sqrt(sum / Math.max(1, samples.length));
 }
 
+/** Integrated loudness (LUFS, EBU R128) of a file's sound, as ffmpeg's ebur128 measures it. */
+export async function integratedLoudness(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-i',
+    file,
+    '-vn',
+    '-af',
+    'ebur128',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1] ?? NaN);
+}
+
 /** ffmpeg/ffprobe processes whose parent is this process. */
 export function childFfmpegProcesses(): number[] {
   const pids: number[] = [];

@@ -11,6 +11,7 @@ import {
   brightPixels,
   childFfmpegProcesses,
   framesAt,
+  integratedLoudness,
   probe,
   rmsLevel,
 } from './media-inspect';
@@ -161,6 +162,15 @@ describe('render golden tests', () => {
     expect(brightPixels(frames.get(10)!, topRight, 180)).toBe(0);
     expect(brightPixels(frames.get(100)!, topRight, 180)).toBe(0);
   }, 60_000);
+
+  it('brings the sound of the whole timeline to -14 LUFS, across segments', async () => {
+    // The tone alone measures about -19 LUFS; normalised once for the whole mix, not per segment.
+    expect(await integratedLoudness(media.music!)).toBeLessThan(-17);
+    expect(Math.abs((await integratedLoudness(output)) - -14)).toBeLessThanOrEqual(1);
+    const first = await rmsLevel(output, 1.2, 0.4);
+    const last = await rmsLevel(output, 3.4, 0.4);
+    expect(Math.abs(first - last) / last).toBeLessThan(0.1);
+  });
 
   it('plays sound quieter during a fade-in than in the body', async () => {
     const fading = await rmsLevel(output, 0, 0.3);

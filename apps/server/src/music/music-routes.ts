@@ -3,13 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIBRARY_CONSTANTS, searchMusic, splitMoods, stockMusicTrackSchema } from '@storyloom/core';
-import {
-  encodeWav,
-  MUSIC_SAMPLE_RATE,
-  musicTrackUrl,
-  waveformPeaks,
-  type LibraryTrack,
-} from '@storyloom/pipeline';
+import { musicTrackUrl, waveformPeaks, type LibraryTrack } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 
@@ -28,7 +22,11 @@ export const musicTrackQuerySchema = z.object({
   has_lyrics: z.enum(['true', 'false']).optional(),
 });
 
-const libraryTrackSchema = stockMusicTrackSchema.extend({ folder: z.string() });
+const libraryTrackSchema = stockMusicTrackSchema.extend({
+  folder: z.string(),
+  /** Beats per minute, for composed tracks. */
+  bpm: z.number().optional(),
+});
 
 /** A library track as the API answers it (spec 2 §3 'Stock music track' plus its folder). */
 export function stockTrackOf(track: LibraryTrack): z.infer<typeof libraryTrackSchema> {
@@ -43,17 +41,14 @@ export function stockTrackOf(track: LibraryTrack): z.infer<typeof libraryTrackSc
     story_media_resources_id: null,
     has_lyrics: track.has_lyrics,
     folder: track.folder,
+    ...(track.bpm === undefined ? {} : { bpm: track.bpm }),
   };
 }
-
-/** Most composed WAVs kept in memory at once (a 2-minute track is about 5 MB). */
-const AUDIO_CACHE_SIZE = 6;
 
 /** The stock music library: search, playable audio and waveform peaks of every track. */
 export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['music'];
-  const audio = new Map<string, Promise<Buffer>>();
   const peaks = new Map<string, Promise<number[]>>();
 
   const trackOr404 = (id: string) => {
@@ -114,19 +109,10 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const track = trackOr404(req.params.id);
+      // A composed track not rendered yet by the background job is rendered now (once).
+      const file = await ctx.music.audioFile(track);
       reply.header('cache-control', 'public, max-age=86400');
-      if (track.file)
-        return reply.type(track.file.mimeType).send(createReadStream(track.file.path));
-      let bytes = audio.get(track.id);
-      if (!bytes) {
-        bytes = ctx.music
-          .samples(track)
-          .then((samples) => encodeWav({ sampleRate: MUSIC_SAMPLE_RATE, samples }));
-        bytes.catch(() => audio.delete(track.id));
-        audio.set(track.id, bytes);
-        while (audio.size > AUDIO_CACHE_SIZE) audio.delete(audio.keys().next().value!);
-      }
-      return reply.type('audio/wav').send(await bytes);
+      return reply.type(file.mimeType).send(createReadStream(file.path));
     },
   );
 

@@ -304,7 +304,7 @@ export function explainerSteps(): PipelineStep[] {
               source: 'generated',
               shot_id: shot.shot_id,
               metadata: { duration: voice.durationSeconds },
-              configs: { model: speech.name, voice: input.voiceover_voice },
+              configs: { model: voice.model ?? speech.name, voice: input.voiceover_voice },
             });
             Object.assign(update, {
               active_voice_over_audio_id: id,

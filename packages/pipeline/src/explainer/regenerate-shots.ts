@@ -93,7 +93,7 @@ export async function regenerateShots(
         source: 'generated',
         shot_id: shot.shot_id,
         metadata: { duration: voice.durationSeconds },
-        configs: { model: ports.providers.speech.name, voice: input.voice },
+        configs: { model: voice.model ?? ports.providers.speech.name, voice: input.voice },
       });
       next.active_voice_over_audio_id = id;
       next.active_voice_over_audio_url = url;

@@ -66,16 +66,27 @@ export interface VideoProvider extends NamedProvider {
   }): Promise<GeneratedMedia | null>;
 }
 
+/** A word and where it is spoken, in seconds from the file's start. */
+export interface TimedWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
 /** A phrase of a voice-over and where its speech is, in seconds from the file's start. */
 export interface TimedPhrase {
   text: string;
   start: number;
   end: number;
+  /** Each word's time, where the provider knows them (recognition, alignment). */
+  words?: TimedWord[];
 }
 
 export interface SpeechResult extends GeneratedMedia {
   durationSeconds: number;
   phrases: TimedPhrase[];
+  /** The engine and voice that spoke, when the provider has several (e.g. `local-voice:rhvoice-slt`). */
+  model?: string;
 }
 
 export interface SpeechProvider extends NamedProvider {

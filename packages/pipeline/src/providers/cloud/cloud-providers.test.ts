@@ -273,7 +273,13 @@ describe('cloud adapters against fake vendor servers', () => {
       local.video.name,
       local.speech.name,
       local.music.name,
-    ]).toEqual(['local-writer', 'local-illustrator', 'local-motion', 'local-voice', 'local-music']);
+    ]).toEqual([
+      'local-writer',
+      'local-illustrator',
+      'local-motion',
+      'local-voice:rhvoice',
+      'local-music',
+    ]);
     const cloud = providersFromEnv({
       OPENAI_BASE_URL: `${base}/v1`,
       FAL_KEY: 'k',

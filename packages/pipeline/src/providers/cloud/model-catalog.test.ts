@@ -54,7 +54,7 @@ describe('ModelCatalog', () => {
     expect([fal.image.name, fal.video.name, fal.speech.name]).toEqual([
       'fal:fal-ai/bytedance/seedream/v4/text-to-image',
       'local-motion',
-      'local-voice',
+      'local-voice:rhvoice',
     ]);
     expect(base.image.name).toBe('local-illustrator');
   });

@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MUSIC_FOLDERS } from '@storyloom/core';
 import type { GeneratedMedia, MusicProvider, MusicTrackInfo } from '../provider-types';
+import { FOLDER_SOUNDS, plannedSeconds, planTrack, tempoWord } from './music-composer';
 import {
   decodeAudioFile,
   fitToLength,
@@ -7,73 +10,10 @@ import {
   type LibraryTrack,
 } from './music-library';
 import { hashText, pick, seededRandom } from './seeded-random';
+import { StockMusicRenderer } from './stock-music';
 import { encodeWav } from './wav';
 
 const SAMPLE_RATE = MUSIC_SAMPLE_RATE;
-
-interface FolderStyle {
-  genre: string;
-  moods: string[];
-  tempos: MusicTrackInfo['tempo'][];
-  minor: boolean;
-}
-
-const FOLDER_STYLES: Record<(typeof MUSIC_FOLDERS)[number], FolderStyle> = {
-  Cute: {
-    genre: 'Children',
-    moods: ['Playful', 'Cute', 'Happy'],
-    tempos: ['Medium', 'Upbeat'],
-    minor: false,
-  },
-  Dynamic: {
-    genre: 'Electronic',
-    moods: ['Energetic', 'Driving', 'Bold'],
-    tempos: ['Fast', 'Upbeat'],
-    minor: true,
-  },
-  'Light and Cheerful': {
-    genre: 'Pop',
-    moods: ['Cheerful', 'Bright', 'Hopeful'],
-    tempos: ['Medium', 'Upbeat'],
-    minor: false,
-  },
-  'On Beat': {
-    genre: 'Hip Hop',
-    moods: ['Groovy', 'Confident', 'Cool'],
-    tempos: ['Medium', 'Fast'],
-    minor: true,
-  },
-  Quirky: {
-    genre: 'Comedy',
-    moods: ['Quirky', 'Funny', 'Curious'],
-    tempos: ['Medium', 'Fast'],
-    minor: false,
-  },
-  Sad: {
-    genre: 'Cinematic',
-    moods: ['Sad', 'Reflective', 'Tender'],
-    tempos: ['Slow'],
-    minor: true,
-  },
-  Soothing: {
-    genre: 'Ambient',
-    moods: ['Calm', 'Soothing', 'Dreamy'],
-    tempos: ['Slow', 'Medium'],
-    minor: false,
-  },
-  'TOP 20': {
-    genre: 'Pop',
-    moods: ['Uplifting', 'Catchy', 'Inspiring'],
-    tempos: ['Medium', 'Upbeat', 'Fast'],
-    minor: false,
-  },
-  Default: {
-    genre: 'Corporate',
-    moods: ['Inspiring', 'Positive', 'Calm'],
-    tempos: ['Medium'],
-    minor: false,
-  },
-};
 
 const NAME_WORDS = [
   'Morning',
@@ -121,111 +61,32 @@ const NAME_NOUNS = [
 ];
 
 /**
- * The procedurally composed stock library: 100 tracks across the folders of spec 1 §9, each
- * 45–120 s long as a stock track (a story's music is composed to the story's length).
+ * The composed stock library: 100 tracks across the folders of spec 1 §9, each composed for
+ * its folder (tempo, key, progression, instruments, groove and arrangement; see
+ * `FOLDER_SOUNDS`) and about 45–120 s long; `duration` and `bpm` are the composition's own.
  */
 export const LOCAL_MUSIC_LIBRARY: readonly LibraryTrack[] = Array.from({ length: 100 }, (_, i) => {
   const folder = MUSIC_FOLDERS[i % MUSIC_FOLDERS.length]!;
-  const style = FOLDER_STYLES[folder];
+  const sound = FOLDER_SOUNDS[folder];
   const random = seededRandom(`track-${i}`);
+  const id = `local-music-${String(i + 1).padStart(3, '0')}`;
+  const name = `${pick(random, NAME_WORDS)} ${pick(random, NAME_NOUNS)}`;
+  const mood = [pick(random, sound.moods), pick(random, sound.moods)]
+    .filter((m, j, all) => all.indexOf(m) === j)
+    .join(', ');
+  const plan = planTrack(id, folder, 45 + Math.floor(random() * 76));
   return {
-    id: `local-music-${String(i + 1).padStart(3, '0')}`,
-    name: `${pick(random, NAME_WORDS)} ${pick(random, NAME_NOUNS)}`,
-    genre: style.genre,
-    mood: [pick(random, style.moods), pick(random, style.moods)]
-      .filter((m, j, all) => all.indexOf(m) === j)
-      .join(', '),
-    tempo: pick(random, style.tempos),
+    id,
+    name,
+    genre: sound.genre,
+    mood,
+    tempo: tempoWord(plan.bpm),
+    bpm: plan.bpm,
     folder,
-    duration: 45 + Math.floor(random() * 76),
+    duration: plannedSeconds(plan),
     has_lyrics: false,
   };
 });
-
-const BPM: Record<MusicTrackInfo['tempo'], number> = {
-  Slow: 72,
-  Medium: 96,
-  Fast: 118,
-  Upbeat: 126,
-};
-const MAJOR_PROGRESSIONS = [
-  [0, 7, 9, 5],
-  [0, 5, 7, 5],
-  [0, 9, 5, 7],
-  [0, 4, 5, 7],
-];
-const MINOR_PROGRESSIONS = [
-  [0, 8, 3, 10],
-  [0, 5, 8, 7],
-  [0, 3, 8, 10],
-];
-
-const midiHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
-
-/**
- * Renders a library track for `seconds`: a chord pad, a bass on the beats, a plucked arpeggio
- * and (for faster tempos) a soft kick and hi-hat, faded in and out. Pure maths on samples, so
- * the same track and length always give the same file.
- */
-export function renderTrack(track: MusicTrackInfo, seconds: number): Float32Array {
-  const random = seededRandom(track.id);
-  const style = FOLDER_STYLES[track.folder as keyof typeof FOLDER_STYLES] ?? FOLDER_STYLES.Default;
-  const bpm = BPM[track.tempo];
-  const beat = 60 / bpm;
-  const root = 48 + Math.floor(random() * 7);
-  const progression = pick(random, style.minor ? MINOR_PROGRESSIONS : MAJOR_PROGRESSIONS);
-  const third = style.minor ? 3 : 4;
-  const length = Math.max(1, Math.round(seconds * SAMPLE_RATE));
-  const out = new Float32Array(length);
-  const drums = track.tempo === 'Fast' || track.tempo === 'Upbeat';
-  const arpPattern = [0, third, 7, 12, third + 12, 7, third, 0].map(
-    (n) => n + (random() < 0.5 ? 12 : 0),
-  );
-  let noise = hashText(track.id) || 1;
-  const white = () => {
-    noise ^= noise << 13;
-    noise ^= noise >>> 17;
-    noise ^= noise << 5;
-    return ((noise >>> 0) / 4294967296) * 2 - 1;
-  };
-  for (let i = 0; i < length; i++) {
-    const t = i / SAMPLE_RATE;
-    const beatIndex = Math.floor(t / beat);
-    const bar = Math.floor(beatIndex / 4);
-    const chordRoot = root + progression[bar % progression.length]!;
-    const inBeat = t - beatIndex * beat;
-    // Pad: root, third, fifth, softly.
-    let v = 0;
-    for (const interval of [0, third, 7])
-      v += Math.sin(2 * Math.PI * midiHz(chordRoot + 12 + interval) * t) * 0.06;
-    // Bass: a triangle on each beat with a gentle decay.
-    const bassPhase = (midiHz(chordRoot - 12) * t) % 1;
-    v += (1 - 4 * Math.abs(bassPhase - 0.5)) * 0.16 * Math.exp(-inBeat * 3);
-    // Arpeggio: eighth notes, plucked.
-    const eighth = Math.floor(t / (beat / 2));
-    const inEighth = t - eighth * (beat / 2);
-    const note = chordRoot + 12 + arpPattern[eighth % arpPattern.length]!;
-    v += Math.sin(2 * Math.PI * midiHz(note) * t) * 0.12 * Math.exp(-inEighth * 9);
-    if (drums) {
-      v +=
-        Math.sin(2 * Math.PI * (50 + 90 * Math.exp(-inBeat * 30)) * inBeat) *
-        0.35 *
-        Math.exp(-inBeat * 12);
-      v += white() * 0.04 * Math.exp(-inEighth * 40);
-    }
-    out[i] = v;
-  }
-  let peak = 0;
-  for (const v of out) peak = Math.max(peak, Math.abs(v));
-  const gain = peak > 0 ? 0.8 / peak : 1;
-  const fadeIn = Math.min(length / 4, SAMPLE_RATE * 1);
-  const fadeOut = Math.min(length / 4, SAMPLE_RATE * 2);
-  for (let i = 0; i < length; i++) {
-    const envelope = Math.min(1, i / fadeIn, (length - i) / fadeOut);
-    out[i] = out[i]! * gain * envelope;
-  }
-  return out;
-}
 
 /** Picks a composed library track for a seed, preferring one whose mood matches. */
 export function chooseTrack(seed: string, mood?: string): LibraryTrack {
@@ -238,19 +99,25 @@ export function chooseTrack(seed: string, mood?: string): LibraryTrack {
   return pool[hashText(seed) % pool.length]!;
 }
 
+/** Where composed tracks are kept when no folder is given (shared by every process). */
+const DEFAULT_STOCK_DIR = path.join(tmpdir(), 'storyloom-stock-music');
+
 /**
- * The local music provider (`local-music`): the procedurally composed stock library plus the
- * tracks an operator imported. "Auto" picks a composed track; a chosen track (by id or by its
- * library URL) is used instead, composed or looped to the story's length.
+ * The local music provider (`local-music`): the composed stock library (played once by
+ * fluidsynth into cached MP3s) plus the tracks an operator imported. "Auto" picks a composed
+ * track; a chosen track (by id or by its library URL) is used instead, looped to the story's
+ * length with fades.
  */
 export class LocalMusic implements MusicProvider {
   readonly name = 'local-music';
   readonly tracks: readonly LibraryTrack[];
+  readonly stock: StockMusicRenderer;
   private readonly byId: Map<string, LibraryTrack>;
 
-  constructor(imported: readonly LibraryTrack[] = []) {
+  constructor(imported: readonly LibraryTrack[] = [], stockDir = DEFAULT_STOCK_DIR) {
     this.tracks = [...LOCAL_MUSIC_LIBRARY, ...imported];
     this.byId = new Map(this.tracks.map((t) => [t.id, t]));
+    this.stock = new StockMusicRenderer(stockDir);
   }
 
   /** The library track a background_music value names: its id or its library URL. */
@@ -261,10 +128,15 @@ export class LocalMusic implements MusicProvider {
     return match ? this.byId.get(decodeURIComponent(match[1]!)) : undefined;
   }
 
+  /** A track's audio file: an imported file, or the composed track's cached MP3 (rendered first if missing). */
+  async audioFile(track: LibraryTrack): Promise<{ path: string; mimeType: string }> {
+    if (track.file) return track.file;
+    return { path: await this.stock.file(track), mimeType: 'audio/mpeg' };
+  }
+
   /** A track's sound at the library rate, lasting `seconds` (its own length by default). */
   async samples(track: LibraryTrack, seconds?: number): Promise<Float32Array> {
-    if (!track.file) return renderTrack(track, seconds ?? track.duration);
-    const decoded = await decodeAudioFile(track.file.path);
+    const decoded = await decodeAudioFile((await this.audioFile(track)).path);
     return seconds === undefined ? decoded : fitToLength(decoded, seconds);
   }
 

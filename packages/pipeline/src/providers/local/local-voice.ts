@@ -1,62 +1,208 @@
-import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { VoiceKey } from '@storyloom/core';
 import type { SpeechProvider, SpeechResult, TimedPhrase } from '../provider-types';
-import { decodeWav, encodeWav, resample, soundWindow, type PcmAudio } from './wav';
+import { runTool } from './run-tool';
+import { decodeWav, encodeWav, resample, SILENCE_LEVEL, soundWindow, type PcmAudio } from './wav';
 
-/** espeak-ng voice, words per minute and pitch (0-99) for every voice key. */
-export const ESPEAK_VOICES: Record<VoiceKey, { voice: string; wpm: number; pitch: number }> = {
-  auto: { voice: 'en-us+f3', wpm: 165, pitch: 55 },
-  warm_female: { voice: 'en-us+f3', wpm: 160, pitch: 50 },
-  calm_male: { voice: 'en-gb+m3', wpm: 155, pitch: 40 },
-  bright_female: { voice: 'en-gb+f4', wpm: 170, pitch: 65 },
-  deep_male: { voice: 'en-us+m1', wpm: 150, pitch: 25 },
-  young_female: { voice: 'en-us+f5', wpm: 175, pitch: 70 },
-  young_male: { voice: 'en-us+m4', wpm: 175, pitch: 55 },
-  storyteller: { voice: 'en-gb-x-rp+m7', wpm: 150, pitch: 45 },
-  news_anchor: { voice: 'en-us+m2', wpm: 170, pitch: 45 },
+/** The local speech engines, best first. */
+export const VOICE_ENGINES = ['rhvoice', 'festival', 'espeak-ng'] as const;
+export type VoiceEngine = (typeof VOICE_ENGINES)[number];
+
+/** The four LGPL English voices of Debian's `rhvoice-english`. */
+type RhvoiceVoice = 'alan' | 'bdl' | 'clb' | 'slt';
+
+export interface LocalVoiceSettings {
+  /** RHVoice voice, rate and pitch in percent of the voice's own. */
+  rhvoice: { voice: RhvoiceVoice; rate: number; pitch: number };
+  /** festival's HTS voice (cmu_us_slt_arctic_hts): speed factor and pitch shift in half-tones. */
+  festival: { speed: number; halfTones: number };
+  /** espeak-ng voice+variant, words per minute, pitch 0-99. */
+  espeak: { voice: string; wpm: number; pitch: number };
+}
+
+/**
+ * What each voice key sounds like on each engine: a distinct voice, rate and pitch per key
+ * (RHVoice has two female and two male English voices, so keys sharing one differ in rate and
+ * pitch). Festival has one natural voice, moved in speed and pitch.
+ */
+export const LOCAL_VOICES: Record<VoiceKey, LocalVoiceSettings> = {
+  auto: {
+    rhvoice: { voice: 'slt', rate: 100, pitch: 100 },
+    festival: { speed: 1, halfTones: 0 },
+    espeak: { voice: 'en-us+f3', wpm: 165, pitch: 55 },
+  },
+  warm_female: {
+    rhvoice: { voice: 'clb', rate: 95, pitch: 94 },
+    festival: { speed: 0.95, halfTones: -1 },
+    espeak: { voice: 'en-us+f3', wpm: 160, pitch: 50 },
+  },
+  calm_male: {
+    rhvoice: { voice: 'alan', rate: 92, pitch: 96 },
+    festival: { speed: 0.92, halfTones: -6 },
+    espeak: { voice: 'en-gb+m3', wpm: 155, pitch: 40 },
+  },
+  bright_female: {
+    rhvoice: { voice: 'slt', rate: 106, pitch: 114 },
+    festival: { speed: 1.06, halfTones: 2 },
+    espeak: { voice: 'en-gb+f4', wpm: 170, pitch: 65 },
+  },
+  deep_male: {
+    rhvoice: { voice: 'bdl', rate: 90, pitch: 80 },
+    festival: { speed: 0.9, halfTones: -9 },
+    espeak: { voice: 'en-us+m1', wpm: 150, pitch: 25 },
+  },
+  young_female: {
+    rhvoice: { voice: 'clb', rate: 108, pitch: 118 },
+    festival: { speed: 1.1, halfTones: 3 },
+    espeak: { voice: 'en-us+f5', wpm: 175, pitch: 70 },
+  },
+  young_male: {
+    rhvoice: { voice: 'bdl', rate: 106, pitch: 112 },
+    festival: { speed: 1.05, halfTones: -4 },
+    espeak: { voice: 'en-us+m4', wpm: 175, pitch: 55 },
+  },
+  storyteller: {
+    rhvoice: { voice: 'alan', rate: 86, pitch: 104 },
+    festival: { speed: 0.86, halfTones: -2 },
+    espeak: { voice: 'en-gb-x-rp+m7', wpm: 150, pitch: 45 },
+  },
+  news_anchor: {
+    rhvoice: { voice: 'bdl', rate: 108, pitch: 98 },
+    festival: { speed: 1.1, halfTones: -5 },
+    espeak: { voice: 'en-us+m2', wpm: 170, pitch: 45 },
+  },
 };
 
 /** Silence between two phrases of a voice-over, in seconds. */
 export const PHRASE_GAP_SECONDS = 0.12;
 
-/** Runs espeak-ng with an argument array (never a shell) and returns its WAV output. */
-export function espeak(text: string, voice: VoiceKey, command = 'espeak-ng'): Promise<Buffer> {
-  const settings = ESPEAK_VOICES[voice];
-  const args = [
-    '-v',
-    settings.voice,
-    '-s',
-    String(settings.wpm),
-    '-p',
-    String(settings.pitch),
-    '--stdout',
-    '--',
-    text,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) =>
-      reject(new Error(`local-voice: could not run ${command}: ${error.message}`)),
-    );
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new Error(`local-voice: ${command} exited with ${code}: ${stderr.trim()}`));
-    });
+const RHVOICE_VOICES_DIR = '/usr/share/RHVoice/voices';
+const FESTIVAL_HTS_VOICE = '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts';
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
   });
 }
 
+/** The engines installed on this machine, best first (cheap file checks). */
+export function installedVoiceEngines(): VoiceEngine[] {
+  const rhvoiceVoices = new Set(Object.values(LOCAL_VOICES).map((v) => v.rhvoice.voice));
+  const present: Record<VoiceEngine, () => boolean> = {
+    rhvoice: () =>
+      onPath('RHVoice-test') &&
+      [...rhvoiceVoices].every((voice) => existsSync(path.join(RHVOICE_VOICES_DIR, voice))),
+    festival: () => onPath('festival') && existsSync(FESTIVAL_HTS_VOICE),
+    'espeak-ng': () => onPath('espeak-ng'),
+  };
+  return VOICE_ENGINES.filter((engine) => present[engine]());
+}
+
+/** The model name of what an engine speaks for a voice key, e.g. `local-voice:rhvoice-slt`. */
+export function voiceModel(engine: VoiceEngine, voice: VoiceKey): string {
+  if (engine === 'rhvoice') return `local-voice:rhvoice-${LOCAL_VOICES[voice].rhvoice.voice}`;
+  if (engine === 'festival') return 'local-voice:festival-slt-hts';
+  return 'local-voice:espeak-ng';
+}
+
+/** espeak-ng's WAV for one phrase. */
+export function espeak(text: string, voice: VoiceKey): Promise<Buffer> {
+  const { espeak: s } = LOCAL_VOICES[voice];
+  const args = ['-v', s.voice, '-s', String(s.wpm), '-p', String(s.pitch), '--stdout', '--', text];
+  return runTool('espeak-ng', args, { label: 'local-voice' });
+}
+
+/** RHVoice's WAV for one phrase; the text goes on stdin (plain text, not SSML). */
+export function rhvoice(text: string, voice: VoiceKey): Promise<Buffer> {
+  const { rhvoice: s } = LOCAL_VOICES[voice];
+  const args = ['-p', s.voice, '-r', String(s.rate), '-t', String(s.pitch), '-o', '-'];
+  return runTool('RHVoice-test', args, { input: text, label: 'local-voice' });
+}
+
 /**
- * The local voice (`local-voice`): espeak-ng speaks each phrase on its own, the silence around
- * each is cut, and the phrases are joined with short gaps — so every phrase's start and end in
- * the file are known exactly, which is what the captions are timed from.
+ * Text as a Scheme string literal for festival: quotes and backslashes (the only characters that
+ * could end or escape the literal) and control characters become spaces, so the creator's text
+ * is only ever spoken, never read as a festival command.
+ */
+export function schemeString(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `"${text.replace(/["\\\u0000-\u001f\u007f]/g, ' ')}"`;
+}
+
+/** A festival batch script that speaks each phrase into its own file, in one run. */
+export function festivalScript(
+  phrases: readonly string[],
+  voice: VoiceKey,
+  files: readonly string[],
+): string {
+  const { festival: s } = LOCAL_VOICES[voice];
+  return [
+    '(voice_cmu_us_slt_arctic_hts)',
+    // hts_engine options: -r speed factor, -fm additional half-tones.
+    `(set! hts_engine_params (append hts_engine_params (list (list "-r" ${s.speed}) (list "-fm" ${s.halfTones}))))`,
+    ...phrases.map(
+      (text, i) =>
+        `(utt.save.wave (SynthText ${schemeString(text)}) ${schemeString(files[i]!)} 'riff)`,
+    ),
+    '',
+  ].join('\n');
+}
+
+/** festival's WAVs for several phrases, from one festival process. */
+async function festival(phrases: readonly string[], voice: VoiceKey): Promise<Buffer[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'storyloom-festival-'));
+  try {
+    const files = phrases.map((_, i) => path.join(dir, `${i}.wav`));
+    if (files.some((file) => schemeString(file) !== `"${file}"`))
+      throw new Error(`local-voice: unusable temporary folder ${dir}`);
+    const script = path.join(dir, 'speak.scm');
+    await writeFile(script, festivalScript(phrases, voice, files));
+    await runTool('festival', ['--batch', script], { label: 'local-voice' });
+    return await Promise.all(files.map((file) => readFile(file)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Speaks every phrase with one engine, each into its own WAV. */
+function speakWith(engine: VoiceEngine, phrases: readonly string[], voice: VoiceKey) {
+  if (engine === 'festival') return festival(phrases, voice);
+  const one = engine === 'rhvoice' ? rhvoice : espeak;
+  return Promise.all(phrases.map((text) => one(text, voice)));
+}
+
+/**
+ * The local voice: RHVoice where installed (Debian non-free), else festival's HTS voice, else
+ * espeak-ng. Each phrase is spoken on its own, the silence around each is cut, and the phrases
+ * are joined with short gaps — so every phrase's start and end in the file are known exactly,
+ * which is what the captions are timed from. The result's `model` names the engine and voice
+ * that spoke (e.g. `local-voice:rhvoice-slt`).
  */
 export class LocalVoice implements SpeechProvider {
-  readonly name = 'local-voice';
-  constructor(private readonly command = 'espeak-ng') {}
+  readonly name: string;
+  readonly engines: readonly VoiceEngine[];
+
+  constructor(engines: readonly VoiceEngine[] = installedVoiceEngines()) {
+    this.engines = engines;
+    this.name = `local-voice:${engines[0] ?? 'none'}`;
+  }
+
+  /** Why the voice is not the best one, for the server's log; undefined when it is. */
+  get fallbackNotice(): string | undefined {
+    const engine = this.engines[0];
+    if (engine === 'rhvoice') return undefined;
+    if (!engine)
+      return 'No local speech engine is installed (rhvoice, festival or espeak-ng): voice-over fails until one is (run node scripts/setup.mjs)';
+    return `RHVoice is not installed (Debian non-free packages rhvoice and rhvoice-english): voice-over uses ${engine}`;
+  }
 
   async speak(input: {
     phrases: readonly string[];
@@ -65,32 +211,62 @@ export class LocalVoice implements SpeechProvider {
     tailSeconds: number;
     fps: number;
   }): Promise<SpeechResult> {
-    const clips = await Promise.all(
-      input.phrases.map(async (text) => ({
-        text,
-        audio: decodeWav(await espeak(text, input.voice, this.command)),
-      })),
-    );
-    return assembleVoice(clips, input);
+    let firstError: Error | undefined;
+    for (const engine of this.engines) {
+      try {
+        const wavs = await speakWith(engine, input.phrases, input.voice);
+        const clips = input.phrases.map((text, i) => ({ text, audio: decodeWav(wavs[i]!) }));
+        return { ...assembleVoice(clips, input), model: voiceModel(engine, input.voice) };
+      } catch (error) {
+        firstError ??= error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    throw firstError ?? new Error(this.fallbackNotice);
   }
 }
 
 /**
- * Joins separately spoken phrases into one voice-over: the silence around each is cut, the
- * phrases follow each other with short gaps, `leadSeconds` before and `tailSeconds` after, and
- * the file lasts a whole number of frames. Every phrase's place in the file is returned, which
- * is what captions are timed from. Used by every speech provider, local or cloud.
+ * Speech is where a phrase is louder than this share of its own peak (about -30 dB): natural
+ * voices end in a soft breath or reverb tail that is not speech and must not stretch captions.
+ */
+const SPEECH_SHARE_OF_PEAK = 0.03;
+/** Sound kept beyond the speech on each side, faded, so no phrase starts or ends with a click. */
+const EDGE_SECONDS = 0.03;
+
+/** A phrase's speech: the window above the speech level, plus faded edges around it. */
+function phraseClip(samples: Float32Array, sampleRate: number) {
+  let peak = 0;
+  for (const v of samples) peak = Math.max(peak, Math.abs(v));
+  const [from, to] = soundWindow(samples, Math.max(SILENCE_LEVEL, peak * SPEECH_SHARE_OF_PEAK)) ?? [
+    0, 0,
+  ];
+  const edge = Math.round(EDGE_SECONDS * sampleRate);
+  const start = Math.max(0, from - edge);
+  const end = Math.min(samples.length, to + edge);
+  const clip = samples.slice(start, end);
+  const lead = from - start;
+  const tail = end - to;
+  for (let i = 0; i < lead; i++) clip[i]! *= i / lead;
+  for (let i = 0; i < tail; i++) clip[clip.length - 1 - i]! *= i / tail;
+  return { samples: clip, speechStart: lead, speechEnd: lead + (to - from) };
+}
+
+/**
+ * Joins separately spoken phrases into one voice-over: each phrase cut to its speech (with
+ * short faded edges), the phrases following each other with short gaps, `leadSeconds` before
+ * and `tailSeconds` after, and the file lasting a whole number of frames. Every phrase's speech
+ * in the file is returned, which is what captions are timed from. Used by every speech
+ * provider, local or cloud.
  */
 export function assembleVoice(
   spoken: readonly { text: string; audio: PcmAudio }[],
   input: { leadSeconds: number; tailSeconds: number; fps: number },
 ): SpeechResult {
   const sampleRate = spoken[0]?.audio.sampleRate ?? 22050;
-  const clips = spoken.map(({ text, audio }) => {
-    const same = resample(audio, sampleRate);
-    const window = soundWindow(same.samples) ?? [0, 0];
-    return { text, samples: same.samples.subarray(...window) };
-  });
+  const clips = spoken.map(({ text, audio }) => ({
+    text,
+    ...phraseClip(resample(audio, sampleRate).samples, sampleRate),
+  }));
   const gap = Math.round(PHRASE_GAP_SECONDS * sampleRate);
   const lead = Math.round(input.leadSeconds * sampleRate);
   let length = lead + Math.round(input.tailSeconds * sampleRate);
@@ -100,14 +276,15 @@ export function assembleVoice(
   length = Math.ceil(length / perFrame) * perFrame;
   const samples = new Float32Array(Math.round(length));
   const phrases: TimedPhrase[] = [];
-  let at = lead;
+  // The first phrase's speech starts right after the lead.
+  let at = lead - (clips[0]?.speechStart ?? 0);
   clips.forEach((clip, i) => {
     if (i > 0) at += gap;
-    samples.set(clip.samples, at);
+    samples.set(clip.samples.subarray(Math.max(0, -at)), Math.max(0, at));
     phrases.push({
       text: clip.text,
-      start: at / sampleRate,
-      end: (at + clip.samples.length) / sampleRate,
+      start: (at + clip.speechStart) / sampleRate,
+      end: (at + clip.speechEnd) / sampleRate,
     });
     at += clip.samples.length;
   });

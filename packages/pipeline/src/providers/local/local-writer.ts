@@ -18,7 +18,7 @@ const tracery = createRequire(import.meta.url)('tracery-grammar') as {
   baseEngModifiers: Record<string, (s: string) => string>;
 };
 
-/** Words per second of the local voice (espeak-ng at 165 words a minute). */
+/** Words per second a shot is sized by (the local voices speak about 2.7–3.3 words a second). */
 export const SPEAKING_RATE_WPS = 2.75;
 /** Seconds of speech a shot aims for. */
 export const TARGET_SHOT_SECONDS = 5;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { MusicTrackInfo } from '../provider-types';
 
 /** Sample rate of every library track as the pipeline handles it (composed or decoded). */
@@ -8,6 +9,8 @@ export const MUSIC_SAMPLE_RATE = 22050;
 export interface LibraryTrack extends MusicTrackInfo {
   /** seconds */
   duration: number;
+  /** Beats per minute, when known (every composed track). */
+  bpm?: number;
   has_lyrics: boolean;
   /** An imported track's file (absolute path) and its content type; absent for composed ones. */
   file?: { path: string; mimeType: string };
@@ -96,4 +99,35 @@ export function waveformPeaks(samples: Float32Array, count: number): number[] {
   }
   const top = Math.max(...peaks);
   return peaks.map((p) => (top > 0 ? Math.round((p / top) * 1000) / 1000 : 0));
+}
+
+/** The `music-tempo` beat tracker (plain JavaScript without types, loaded as CommonJS). */
+const MusicTempo = createRequire(import.meta.url)('music-tempo') as new (
+  audio: Float32Array,
+  params: Record<string, number>,
+) => { tempo: string };
+
+/**
+ * The beat tracker's range: 60–133 beats per minute. Within it the tracker picks the pulse,
+ * not its double (an eighth-note groove at 90 is heard as 90, not 180).
+ */
+const BEAT_INTERVAL = { min: 0.45, max: 1 };
+
+/**
+ * The tempo (beats per minute) the `music-tempo` beat tracker hears in library-rate samples.
+ * It listens at half the library rate (11 kHz is plenty for onsets, and four times faster).
+ */
+export function measureTempo(samples: Float32Array): number {
+  const half = new Float32Array(samples.length >> 1);
+  for (let i = 0; i < half.length; i++) half[i] = (samples[2 * i]! + samples[2 * i + 1]!) / 2;
+  const rate = MUSIC_SAMPLE_RATE / 2;
+  const hop = 110;
+  const tracker = new MusicTempo(half, {
+    bufferSize: 1024,
+    hopSize: hop,
+    timeStep: hop / rate,
+    minBeatInterval: BEAT_INTERVAL.min,
+    maxBeatInterval: BEAT_INTERVAL.max,
+  });
+  return Number(tracker.tempo);
 }

@@ -72,10 +72,13 @@ export function encodeWav(audio: PcmAudio): Buffer {
 }
 
 /** Absolute level under which a sample counts as silence (about -46 dBFS). */
-const SILENCE = 0.005;
+export const SILENCE_LEVEL = 0.005;
 
 /** The [start, end) sample window that holds sound, or null for pure silence. */
-export function soundWindow(samples: Float32Array, threshold = SILENCE): [number, number] | null {
+export function soundWindow(
+  samples: Float32Array,
+  threshold = SILENCE_LEVEL,
+): [number, number] | null {
   let start = 0;
   while (start < samples.length && Math.abs(samples[start]!) < threshold) start++;
   if (start === samples.length) return null;
