@@ -299,11 +299,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     });
   }
 
-  const segmentFrames = Math.max(1, options.segmentFrames ?? DEFAULT_SEGMENT_SECONDS * fps);
-  const segments: Segment[] = [];
-  for (let start = 0, index = 0; start < total; start += segmentFrames, index++) {
-    segments.push({ index, startFrame: start, endFrame: Math.min(total, start + segmentFrames) });
-  }
+  const segments = planSegments(total, fps, options.segmentFrames);
 
   return {
     width: output.width,
@@ -317,6 +313,35 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     segments,
     skipped: composition.skipped,
   };
+}
+
+/** The segments of a timeline of `totalFrames` frames (120 s each unless told otherwise). */
+export function planSegments(
+  totalFrames: number,
+  fps: number,
+  segmentFrames: number = DEFAULT_SEGMENT_SECONDS * fps,
+): Segment[] {
+  const length = Math.max(1, segmentFrames);
+  const segments: Segment[] = [];
+  for (let start = 0, index = 0; start < totalFrames; start += length, index++) {
+    segments.push({ index, startFrame: start, endFrame: Math.min(totalFrames, start + length) });
+  }
+  return segments;
+}
+
+/**
+ * How many segments a render of the timeline has, known before any media is probed (the plan
+ * has the same): how many workers it can spread over.
+ */
+export function segmentCount(
+  timeline: VideoEditorTimeline,
+  options: Pick<RenderPlanOptions, 'segmentFrames' | 'captionsEnabled'> = {},
+): number {
+  const composition = composeTimeline(timeline, {
+    purpose: 'export',
+    captionsEnabled: options.captionsEnabled,
+  });
+  return planSegments(composition.totalFrames, composition.fps, options.segmentFrames).length;
 }
 
 function missingStream(assetId: string, what: string): RenderError {

@@ -102,24 +102,31 @@ async function probeAssets(
   return media;
 }
 
+/** What every phase of a render needs: the plan, its overlay pictures, a work folder. */
+export interface PreparedRender {
+  plan: RenderPlan;
+  /** Overlay picture files by image id. */
+  images: Map<string, string>;
+  /** A temporary folder of this render, removed by `dispose`. */
+  work: string;
+  dispose(): Promise<void>;
+}
+
+export type RenderPhaseOptions = Omit<RenderTimelineOptions, 'outputPath' | 'onProgress'>;
+
 /**
- * Renders a timeline to an MP4: probe media, plan (pure), draw the overlays once with compose,
- * encode each segment, then join them and mix the sound. The temporary folder is always
- * removed, and on cancel (signal) the running ffmpeg is killed before this returns.
+ * The first phase of a render, the same wherever it runs: validate, probe the media, plan
+ * (pure) and draw the overlays once with compose. A render spread over workers prepares in
+ * each of them and gets the same plan, so segments rendered apart join exactly.
  */
-export async function renderTimeline(options: RenderTimelineOptions): Promise<RenderResult> {
+export async function prepareRender(options: RenderPhaseOptions): Promise<PreparedRender> {
   const { signal, output } = options;
   const timeline = parseTimelineForRender(options.timeline);
   const work = await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'storyloom-render-'));
-  const report = (percent: number) =>
-    options.onProgress?.(Math.min(100, Math.max(0, Math.round(percent * 10) / 10)));
+  const dispose = () => rm(work, { recursive: true, force: true });
   try {
-    const check = () => {
-      if (signal?.aborted) throw abortError(signal);
-    };
-    report(0);
     const media = await probeAssets(timeline, options.resolveMedia, signal);
-    check();
+    if (signal?.aborted) throw abortError(signal);
     const { ctx, measure } = measuringContext();
     const plan = buildRenderPlan({
       timeline,
@@ -133,58 +140,100 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
       segmentFrames: options.segmentFrames,
     });
     const images = await writeOverlayImages(plan.images, output, work);
-    check();
-    report(2);
+    return { plan, images, work, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
 
+/** Encodes one segment's pictures (no sound) into `outputPath`. */
+export async function renderSegment(
+  prepared: PreparedRender,
+  segmentIndex: number,
+  outputPath: string,
+  options: { signal?: AbortSignal | undefined; onFrames?: (frames: number) => void } = {},
+): Promise<void> {
+  const segment = prepared.plan.segments[segmentIndex];
+  if (!segment) throw new Error(`The render has no segment ${segmentIndex}`);
+  const name = `segment-${String(segment.index).padStart(3, '0')}`;
+  const command = segmentCommand(prepared.plan, segment, {
+    images: prepared.images,
+    filterScriptPath: path.join(prepared.work, `${name}.filters.txt`),
+    outputPath,
+  });
+  await writeFile(command.filterScriptPath, command.filterScript);
+  await runFfmpeg(command.args, {
+    signal: options.signal,
+    ...(options.onFrames ? { onFrames: options.onFrames } : {}),
+  });
+}
+
+/**
+ * The last phase: joins the segments without re-encoding their pictures and mixes the sound
+ * once for the whole timeline (its loudness measured over the whole mix).
+ */
+export async function assembleRender(
+  prepared: PreparedRender,
+  segmentPaths: readonly string[],
+  outputPath: string,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<void> {
+  const { plan, work } = prepared;
+  const { signal } = options;
+  let loudness = null;
+  if (plan.audio.length > 0) {
+    const measure = loudnessCommand(plan, {
+      filterScriptPath: path.join(work, 'loudness.filters.txt'),
+    });
+    await writeFile(measure.filterScriptPath, measure.filterScript);
+    loudness = parseLoudness(await runFfmpeg(measure.args, { signal }));
+  }
+  const concatListPath = path.join(work, 'segments.ffconcat');
+  await writeFile(concatListPath, concatList(segmentPaths));
+  const assemble = assembleCommand(
+    plan,
+    { concatListPath, filterScriptPath: path.join(work, 'audio.filters.txt'), outputPath },
+    loudness,
+  );
+  await writeFile(assemble.filterScriptPath, assemble.filterScript);
+  try {
+    await runFfmpeg(assemble.args, { signal });
+  } catch (error) {
+    await rm(outputPath, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Renders a timeline to an MP4 in this process: prepare, encode each segment, then join them
+ * and mix the sound. The temporary folder is always removed, and on cancel (signal) the
+ * running ffmpeg is killed before this returns.
+ */
+export async function renderTimeline(options: RenderTimelineOptions): Promise<RenderResult> {
+  const { signal } = options;
+  const report = (percent: number) =>
+    options.onProgress?.(Math.min(100, Math.max(0, Math.round(percent * 10) / 10)));
+  report(0);
+  const prepared = await prepareRender(options);
+  try {
+    if (signal?.aborted) throw abortError(signal);
+    report(2);
+    const { plan } = prepared;
     const segmentPaths: string[] = [];
     for (const segment of plan.segments) {
-      const name = `segment-${String(segment.index).padStart(3, '0')}`;
-      const command = segmentCommand(plan, segment, {
-        images,
-        filterScriptPath: path.join(work, `${name}.filters.txt`),
-        outputPath: path.join(work, `${name}.mp4`),
-      });
-      await writeFile(command.filterScriptPath, command.filterScript);
-      await runFfmpeg(command.args, {
+      const file = path.join(prepared.work, `segment-${segment.index}.mp4`);
+      await renderSegment(prepared, segment.index, file, {
         signal,
         onFrames: (frames) =>
           report(2 + ((segment.startFrame + frames) / plan.totalFrames) * (ENCODE_SHARE - 2)),
       });
-      segmentPaths.push(path.join(work, `${name}.mp4`));
+      segmentPaths.push(file);
     }
-
-    // Loudness is measured over the whole timeline's mix, then applied in the joining pass.
-    let loudness = null;
-    if (plan.audio.length > 0) {
-      const measure = loudnessCommand(plan, {
-        filterScriptPath: path.join(work, 'loudness.filters.txt'),
-      });
-      await writeFile(measure.filterScriptPath, measure.filterScript);
-      loudness = parseLoudness(await runFfmpeg(measure.args, { signal }));
-      report(ENCODE_SHARE + 1);
-    }
-
-    const concatListPath = path.join(work, 'segments.ffconcat');
-    await writeFile(concatListPath, concatList(segmentPaths));
-    const assemble = assembleCommand(
-      plan,
-      {
-        concatListPath,
-        filterScriptPath: path.join(work, 'audio.filters.txt'),
-        outputPath: options.outputPath,
-      },
-      loudness,
-    );
-    await writeFile(assemble.filterScriptPath, assemble.filterScript);
-    try {
-      await runFfmpeg(assemble.args, { signal });
-    } catch (error) {
-      await rm(options.outputPath, { force: true });
-      throw error;
-    }
+    await assembleRender(prepared, segmentPaths, options.outputPath, { signal });
     report(100);
     return { plan, outputPath: options.outputPath, bytes: (await stat(options.outputPath)).size };
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await prepared.dispose();
   }
 }

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -213,6 +214,29 @@ export const workflowRuns = pgTable(
   ],
 );
 
+/**
+ * The parts of a step that runs spread over workers (a render's segments, a story's shots):
+ * each part's result is kept as soon as it is done, so a retry redoes only unfinished parts.
+ */
+export const workflowParts = pgTable(
+  'workflow_parts',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: 'cascade' }),
+    stepIndex: integer('step_index').notNull(),
+    partIndex: integer('part_index').notNull(),
+    /** pending | done */
+    status: text('status').notNull().default('pending'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The worker that finished it. */
+    workerId: text('worker_id'),
+    progress: integer('progress').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stepIndex, t.partIndex] })],
+);
+
 /** Live worker processes; each writes a heartbeat so others can tell when one has died. */
 export const workers = pgTable('workers', {
   id: text('id').primaryKey(),
@@ -383,6 +407,7 @@ export const schema = {
   workers,
   jobClaims,
   jobCrashes,
+  workflowParts,
   mediaBlobs,
   creditAccounts,
   creditLedger,

@@ -45,6 +45,7 @@ export async function startScriptToVideo(
     workflowRunId: runId,
     useFreeStory: !preview,
   });
+  let storyId: string | undefined;
   try {
     const story = await stories.insert({
       userId,
@@ -56,6 +57,7 @@ export async function startScriptToVideo(
       advancedSettings: payload.advanced_settings,
       metadata: { aspect_ratio: payload.aspect_ratio },
     });
+    storyId = story.id;
     await ctx.workflows.start({
       id: runId,
       kind: SCRIPT_TO_VIDEO_WORKFLOW,
@@ -66,6 +68,8 @@ export async function startScriptToVideo(
     return { workflowRunId: runId, storyId: story.id };
   } catch (error) {
     await credits.refund(runId);
+    // A story whose run never started (e.g. refused by the quota) would stay pending for ever.
+    if (storyId) await stories.update(storyId, { deletedAt: new Date() });
     throw error;
   }
 }
@@ -141,12 +145,17 @@ export async function startRegenerate(
     workflowRunId: runId,
   });
   const { advanced_settings: _ignored, ...runInput } = input;
-  await ctx.workflows.start({
-    id: runId,
-    kind: REGENERATE_WORKFLOW,
-    userId,
-    storyId: null,
-    input: runInput,
-  });
+  try {
+    await ctx.workflows.start({
+      id: runId,
+      kind: REGENERATE_WORKFLOW,
+      userId,
+      storyId: null,
+      input: runInput,
+    });
+  } catch (error) {
+    await new CreditLedger(ctx.database.db).refund(runId);
+    throw error;
+  }
   return { workflowRunId: runId };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, avg, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { stories, workflowRuns } from '../db/schema.js';
+import { stories, workflowParts, workflowRuns } from '../db/schema.js';
 import type { JobContext, JobEngine } from '../jobs/job-engine.js';
 import { MESSAGES } from '@storyloom/core';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
@@ -17,6 +17,24 @@ export interface StepContext {
   attempt: number;
   logger: FastifyBaseLogger;
   setProgress(percent: number): Promise<void>;
+  /** For a step with parts: each part's result, in order, once all are done. */
+  parts?: Record<string, unknown>[];
+}
+
+export interface PartContext extends Omit<StepContext, 'parts'> {
+  index: number;
+  count: number;
+}
+
+/**
+ * A step split into parts that run as jobs of their own, in parallel on any workers. Each
+ * part's result is saved as soon as it is done; a part that fails or whose worker dies is
+ * retried alone. When every part is done, the step's `run` gathers their results.
+ */
+export interface StepParts {
+  count(ctx: StepContext): Promise<number> | number;
+  /** Must be idempotent, like a step. Its result must be JSON. */
+  run(ctx: PartContext): Promise<Record<string, unknown>>;
 }
 
 export interface StepResult {
@@ -34,6 +52,7 @@ export interface WorkflowStep {
   failureStage: string;
   /** Must be idempotent: a step can run again after a crash or a retry. */
   run(ctx: StepContext): Promise<StepResult | void>;
+  parts?: StepParts;
 }
 
 export interface WorkflowDefinition {
@@ -56,10 +75,16 @@ export interface RunQuota {
 const STEP_QUEUE = 'workflow.step';
 const RUN_CHANGED_CHANNEL = 'workflow_run_changed';
 const FAILED_QUEUE = 'workflow.step.failed';
+const PART_QUEUE = 'workflow.part';
+const PART_FAILED_QUEUE = 'workflow.part.failed';
 
 interface StepJob {
   runId: string;
   stepIndex: number;
+}
+
+interface PartJob extends StepJob {
+  partIndex: number;
 }
 
 export const isTerminalRunStatus = (status: string) =>
@@ -91,6 +116,19 @@ export class WorkflowService {
       deadLetter: FAILED_QUEUE,
       onCrashLimit: (job) => this.onStepCrashedTooOften(job),
     });
+    engine.define<PartJob>({
+      name: PART_FAILED_QUEUE,
+      handler: (job) => this.onStepFailedForGood(job),
+    });
+    engine.define<PartJob>({
+      name: PART_QUEUE,
+      handler: (job) => this.runPart(job),
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      expireInSeconds: 15 * 60,
+      deadLetter: PART_FAILED_QUEUE,
+      onCrashLimit: (job) => this.onStepCrashedTooOften(job),
+    });
   }
 
   register(definition: WorkflowDefinition): void {
@@ -114,17 +152,30 @@ export class WorkflowService {
   }): Promise<WorkflowRun> {
     const def = this.definition(opts.kind);
     const first = def.steps[0]!;
-    const [run] = await this.database.db
-      .insert(workflowRuns)
-      .values({
-        id: opts.id ?? randomUUID(),
-        kind: opts.kind,
-        userId: opts.userId,
-        storyId: opts.storyId ?? null,
-        status: first.status,
-        input: opts.input ?? {},
-      })
-      .returning();
+    const values = {
+      id: opts.id ?? randomUUID(),
+      kind: opts.kind,
+      userId: opts.userId,
+      storyId: opts.storyId ?? null,
+      status: first.status,
+      input: opts.input ?? {},
+    };
+    const userId = opts.userId;
+    const quota = def.quota;
+    const [run] =
+      quota && userId
+        ? // Counting and inserting under one per-user lock, so runs started at the same moment
+          // cannot all pass the count.
+          await this.database.db.transaction(async (tx) => {
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtext(${`quota:${quota.group}:${userId}`}))`,
+            );
+            if ((await this.unfinishedRuns(tx, userId, quota.group)) >= quota.max) {
+              throw new HttpError(429, 'TOO_MANY_RUNS', quota.message);
+            }
+            return tx.insert(workflowRuns).values(values).returning();
+          })
+        : await this.database.db.insert(workflowRuns).values(values).returning();
     await this.syncStory(run!);
     await this.engine.send<StepJob>(STEP_QUEUE, { runId: run!.id, stepIndex: 0 });
     this.announce(run!.id);
@@ -138,10 +189,21 @@ export class WorkflowService {
   async checkQuota(userId: string, kind: string): Promise<void> {
     const quota = this.definition(kind).quota;
     if (!quota) return;
+    if ((await this.unfinishedRuns(this.database.db, userId, quota.group)) >= quota.max) {
+      throw new HttpError(429, 'TOO_MANY_RUNS', quota.message);
+    }
+  }
+
+  /** How many runs of a quota group the user has that are neither finished nor paused. */
+  private async unfinishedRuns(
+    db: Pick<Database['db'], 'select'>,
+    userId: string,
+    group: string,
+  ): Promise<number> {
     const kinds = [...this.definitions.values()]
-      .filter((d) => d.quota?.group === quota.group)
+      .filter((d) => d.quota?.group === group)
       .map((d) => d.kind);
-    const [row] = await this.database.db
+    const [row] = await db
       .select({ n: count() })
       .from(workflowRuns)
       .where(
@@ -152,7 +214,7 @@ export class WorkflowService {
           ne(workflowRuns.status, 'paused'),
         ),
       );
-    if ((row?.n ?? 0) >= quota.max) throw new HttpError(429, 'TOO_MANY_RUNS', quota.message);
+    return row?.n ?? 0;
   }
 
   async get(runId: string): Promise<WorkflowRun | undefined> {
@@ -202,16 +264,22 @@ export class WorkflowService {
     const def = this.definition(run.kind);
     const step = def.steps[run.stepIndex]!;
     if (run.status !== step.status) await this.update(run, { status: step.status });
+    const ctx: StepContext = {
+      run,
+      input: run.input,
+      state: run.state,
+      attempt: job.retryCount,
+      logger: this.logger.child({ workflowRunId: run.id, step: step.name }),
+      setProgress: (percent) => this.update(run, { progress: Math.round(percent) }),
+    };
     let result: StepResult | void;
     try {
-      result = await step.run({
-        run,
-        input: run.input,
-        state: run.state,
-        attempt: job.retryCount,
-        logger: this.logger.child({ workflowRunId: run.id, step: step.name }),
-        setProgress: (percent) => this.update(run, { progress: Math.round(percent) }),
-      });
+      if (step.parts) {
+        const results = await this.spreadParts(run, step.parts, ctx);
+        if (!results) return; // parts are running; the last one to finish gathers them
+        ctx.parts = results;
+      }
+      result = await step.run(ctx);
     } catch (error) {
       this.logger.warn(
         { err: error, workflowRunId: run.id, step: step.name },
@@ -224,6 +292,143 @@ export class WorkflowService {
       throw error;
     }
     await this.advance(run, def, result ?? {});
+  }
+
+  /**
+   * The results of a step's parts when all are done; otherwise creates the missing parts (once)
+   * and sends a job for each unfinished one, returning null.
+   */
+  private async spreadParts(
+    run: WorkflowRun,
+    parts: StepParts,
+    ctx: StepContext,
+  ): Promise<Record<string, unknown>[] | null> {
+    const { db } = this.database;
+    let rows = await this.partsOf(run.id, run.stepIndex);
+    if (rows.length === 0) {
+      const count = await parts.count(ctx);
+      if (count < 1) throw new Error('A step with parts needs at least one part');
+      await db
+        .insert(workflowParts)
+        .values(
+          Array.from({ length: count }, (_, partIndex) => ({
+            runId: run.id,
+            stepIndex: run.stepIndex,
+            partIndex,
+          })),
+        )
+        .onConflictDoNothing();
+      rows = await this.partsOf(run.id, run.stepIndex);
+    }
+    const pending = rows.filter((row) => row.status !== 'done');
+    if (pending.length === 0) return rows.map((row) => row.result ?? {});
+    for (const row of pending) {
+      await this.engine.send<PartJob>(PART_QUEUE, {
+        runId: run.id,
+        stepIndex: run.stepIndex,
+        partIndex: row.partIndex,
+      });
+    }
+    return null;
+  }
+
+  private partsOf(runId: string, stepIndex: number) {
+    return this.database.db
+      .select()
+      .from(workflowParts)
+      .where(and(eq(workflowParts.runId, runId), eq(workflowParts.stepIndex, stepIndex)))
+      .orderBy(workflowParts.partIndex);
+  }
+
+  /** The parts of a step, for tests and tools: which worker finished each and its result. */
+  parts(runId: string, stepIndex: number) {
+    return this.partsOf(runId, stepIndex);
+  }
+
+  private async runPart(job: JobContext<PartJob>): Promise<void> {
+    const { runId, stepIndex, partIndex } = job.data;
+    const run = await this.get(runId);
+    if (!run || isTerminalRunStatus(run.status) || run.stepIndex !== stepIndex) return;
+    const step = this.definition(run.kind).steps[stepIndex];
+    if (!step?.parts) return;
+    const rows = await this.partsOf(runId, stepIndex);
+    const row = rows.find((r) => r.partIndex === partIndex);
+    if (!row) return;
+    const { db } = this.database;
+    const where = and(
+      eq(workflowParts.runId, runId),
+      eq(workflowParts.stepIndex, stepIndex),
+      eq(workflowParts.partIndex, partIndex),
+    );
+    if (row.status !== 'done') {
+      let result: Record<string, unknown>;
+      try {
+        result = await step.parts.run({
+          run,
+          input: run.input,
+          state: run.state,
+          attempt: job.retryCount,
+          logger: this.logger.child({ workflowRunId: run.id, step: step.name, part: partIndex }),
+          index: partIndex,
+          count: rows.length,
+          setProgress: (percent) => this.setPartProgress(run, stepIndex, partIndex, percent),
+        });
+      } catch (error) {
+        this.logger.warn({ err: error, workflowRunId: run.id, part: partIndex }, 'part failed');
+        if (job.isLastAttempt) await this.fail(run, step, error);
+        else throw error;
+        return;
+      }
+      await db
+        .update(workflowParts)
+        .set({
+          status: 'done',
+          result,
+          workerId: this.engine.workerId,
+          progress: 100,
+          updatedAt: new Date(),
+        })
+        .where(and(where, ne(workflowParts.status, 'done')));
+      await this.setPartProgress(run, stepIndex, partIndex, 100);
+    }
+    // The part that finds every part done sends the step on to gather them. Two parts that
+    // finish at once may both send it; the step then runs twice, which steps allow.
+    const [left] = await db
+      .select({ n: count() })
+      .from(workflowParts)
+      .where(
+        and(
+          eq(workflowParts.runId, runId),
+          eq(workflowParts.stepIndex, stepIndex),
+          ne(workflowParts.status, 'done'),
+        ),
+      );
+    if ((left?.n ?? 0) === 0) await this.engine.send<StepJob>(STEP_QUEUE, { runId, stepIndex });
+  }
+
+  /** A part's progress; the run shows the mean over its parts. */
+  private async setPartProgress(
+    run: WorkflowRun,
+    stepIndex: number,
+    partIndex: number,
+    percent: number,
+  ) {
+    const { db } = this.database;
+    await db
+      .update(workflowParts)
+      .set({ progress: Math.round(percent), updatedAt: new Date() })
+      .where(
+        and(
+          eq(workflowParts.runId, run.id),
+          eq(workflowParts.stepIndex, stepIndex),
+          eq(workflowParts.partIndex, partIndex),
+        ),
+      );
+    const [mean] = await db
+      .select({ progress: avg(workflowParts.progress) })
+      .from(workflowParts)
+      .where(and(eq(workflowParts.runId, run.id), eq(workflowParts.stepIndex, stepIndex)));
+    await this.update(run, { progress: Math.round(Number(mean?.progress ?? 0)) });
   }
 
   private async advance(run: WorkflowRun, def: WorkflowDefinition, result: StepResult) {
