@@ -5,6 +5,7 @@ CREATE TABLE "workflow_parts" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"result" jsonb,
 	"worker_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"progress" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "workflow_parts_run_id_step_index_part_index_pk" PRIMARY KEY("run_id","step_index","part_index")

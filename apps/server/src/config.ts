@@ -68,6 +68,8 @@ const envSchema = z.object({
     })
     .optional(),
   MUSIC_PRERENDER: booleanFromEnv.default(true),
+  /** Length of the pieces an export is split into, each rendered by whichever worker is free. */
+  RENDER_SEGMENT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
 });
 
 export interface Config {
@@ -97,6 +99,7 @@ export interface Config {
   storage: S3Location | undefined;
   /** Render the composed stock library into `$DATA_DIR/music-library` in the background at start. */
   musicPrerender: boolean;
+  renderSegmentSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +151,7 @@ export function loadConfig(
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
     storage: e.STORAGE_URL ? s3Location(e) : undefined,
     musicPrerender: e.MUSIC_PRERENDER,
+    renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
   };
 }
 

@@ -8,3 +8,4 @@ export * from './render-error';
 export * from './render-plan';
 export * from './render-timeline';
 export * from './run-ffmpeg';
+export * from './thumbnail';

@@ -139,8 +139,12 @@ export interface RenderPlanOptions {
   /** Text measuring (and the watermark's size) need a drawing context's metrics. */
   measure: MeasureText;
   measureContext: Pick<DrawingContext, 'font' | 'letterSpacing' | 'measureText'>;
+  /** Frames per segment; else `segmentSeconds` (120 unless told) at the timeline's rate. */
   segmentFrames?: number | undefined;
+  segmentSeconds?: number | undefined;
 }
+
+type SegmentOptions = Pick<RenderPlanOptions, 'segmentFrames' | 'segmentSeconds'>;
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
@@ -299,7 +303,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     });
   }
 
-  const segments = planSegments(total, fps, options.segmentFrames);
+  const segments = planSegments(total, fps, options);
 
   return {
     width: output.width,
@@ -319,9 +323,12 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
 export function planSegments(
   totalFrames: number,
   fps: number,
-  segmentFrames: number = DEFAULT_SEGMENT_SECONDS * fps,
+  options: SegmentOptions = {},
 ): Segment[] {
-  const length = Math.max(1, segmentFrames);
+  const length = Math.max(
+    1,
+    Math.round(options.segmentFrames ?? (options.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS) * fps),
+  );
   const segments: Segment[] = [];
   for (let start = 0, index = 0; start < totalFrames; start += length, index++) {
     segments.push({ index, startFrame: start, endFrame: Math.min(totalFrames, start + length) });
@@ -335,13 +342,13 @@ export function planSegments(
  */
 export function segmentCount(
   timeline: VideoEditorTimeline,
-  options: Pick<RenderPlanOptions, 'segmentFrames' | 'captionsEnabled'> = {},
+  options: SegmentOptions & Pick<RenderPlanOptions, 'captionsEnabled'> = {},
 ): number {
   const composition = composeTimeline(timeline, {
     purpose: 'export',
     captionsEnabled: options.captionsEnabled,
   });
-  return planSegments(composition.totalFrames, composition.fps, options.segmentFrames).length;
+  return planSegments(composition.totalFrames, composition.fps, options).length;
 }
 
 function missingStream(assetId: string, what: string): RenderError {

@@ -32,8 +32,9 @@ export interface RenderTimelineOptions {
   /** Percent 0..100. */
   onProgress?: ((percent: number) => void) | undefined;
   signal?: AbortSignal | undefined;
-  /** Frames per segment (default 120 s). */
+  /** Frames per segment; else seconds per segment (default 120 s). */
   segmentFrames?: number | undefined;
+  segmentSeconds?: number | undefined;
   /** Parent of the run's temporary folder (default the OS temp folder). */
   tempDir?: string | undefined;
 }
@@ -138,6 +139,7 @@ export async function prepareRender(options: RenderPhaseOptions): Promise<Prepar
       measure,
       measureContext: ctx,
       segmentFrames: options.segmentFrames,
+      segmentSeconds: options.segmentSeconds,
     });
     const images = await writeOverlayImages(plan.images, output, work);
     return { plan, images, work, dispose };

@@ -226,11 +226,13 @@ export const workflowParts = pgTable(
       .references(() => workflowRuns.id, { onDelete: 'cascade' }),
     stepIndex: integer('step_index').notNull(),
     partIndex: integer('part_index').notNull(),
-    /** pending | done */
+    /** pending | running | done */
     status: text('status').notNull().default('pending'),
     result: jsonb('result').$type<Record<string, unknown>>(),
-    /** The worker that finished it. */
+    /** The worker that last started it (and, once done, finished it). */
     workerId: text('worker_id'),
+    /** How many times a worker started it: more than 1 after a retry or a dead worker. */
+    attempts: integer('attempts').notNull().default(0),
     progress: integer('progress').notNull().default(0),
     updatedAt: updatedAt(),
   },

@@ -1,16 +1,25 @@
-import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES, type MediaAsset } from '@storyloom/core';
-import { RenderError, renderTimeline, type Size } from '@storyloom/render';
+import {
+  assembleRender,
+  extractThumbnail,
+  parseTimelineForRender,
+  prepareRender,
+  RenderError,
+  renderSegment,
+  renderTimeline,
+  segmentCount,
+  type RenderPhaseOptions,
+  type Size,
+} from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { isBlobKey, type BlobExtension, type BlobFolder } from '../storage/blob-store.js';
 import { fetchAssetFile } from './media-files.js';
-
-const execFileAsync = promisify(execFile);
 
 export interface RenderJob {
   /** Validated by the renderer, which names the bad field if it is not a timeline. */
@@ -51,10 +60,18 @@ export function blobKeyFor(
   return key;
 }
 
+/** The key of one rendered piece of a run's export, the same on every worker and retry. */
+export function partBlobKey(runId: string, index: number, at: Date): string {
+  const hex = createHash('sha256').update(`${runId}:${index}`).digest('hex');
+  const id = [0, 8, 12, 16, 20].map((from, i, all) => hex.slice(from, all[i + 1] ?? 32)).join('-');
+  return blobKeyFor('tmp', 'mp4', id, at);
+}
+
 /**
  * Renders timelines to MP4 into the blob store: copies the media into a private temporary
  * folder, runs the renderer, stores the video (and a thumbnail frame), and removes the folder
- * whatever happens.
+ * whatever happens. A render is either done at once (`render`) or in pieces: `renderPart` for
+ * each segment, on any worker, then `assemble`.
  */
 export class RenderService {
   constructor(
@@ -62,70 +79,127 @@ export class RenderService {
     private readonly logger: FastifyBaseLogger,
   ) {}
 
+  /** How many pieces `renderPart` splits the job into. */
+  partCount(job: Pick<RenderJob, 'timeline' | 'captionsEnabled'>): number {
+    return segmentCount(parseTimelineForRender(job.timeline), {
+      captionsEnabled: job.captionsEnabled,
+      segmentSeconds: this.ctx.config.renderSegmentSeconds,
+    });
+  }
+
   async render(job: RenderJob): Promise<RenderOutput> {
+    return this.inWorkFolder(async (work) => {
+      const output = path.join(work, 'video.mp4');
+      await renderTimeline({
+        ...this.renderOptions(job, work),
+        outputPath: output,
+        onProgress: job.onProgress,
+      });
+      return this.store(job, output, work);
+    });
+  }
+
+  /** Renders segment `index` of the job (pictures only) and stores it under a temporary key. */
+  async renderPart(job: RenderJob, index: number): Promise<{ key: string }> {
+    return this.inWorkFolder(async (work) => {
+      const prepared = await prepareRender(this.renderOptions(job, work));
+      try {
+        const segment = prepared.plan.segments[index];
+        if (!segment) throw new Error(`The render has no part ${index}`);
+        const file = path.join(work, 'part.mp4');
+        await renderSegment(prepared, index, file, {
+          signal: job.signal,
+          onFrames: (frames) =>
+            job.onProgress?.(
+              Math.min(100, (frames / (segment.endFrame - segment.startFrame)) * 100),
+            ),
+        });
+        const key = partBlobKey(job.id, index, job.createdAt);
+        await this.ctx.blobs.put(key, createReadStream(file));
+        return { key };
+      } finally {
+        await prepared.dispose();
+      }
+    });
+  }
+
+  /** Joins the stored parts, mixes the sound, stores the video; then removes the parts. */
+  async assemble(job: RenderJob, partKeys: readonly string[]): Promise<RenderOutput> {
+    const result = await this.inWorkFolder(async (work) => {
+      const prepared = await prepareRender(this.renderOptions(job, work));
+      try {
+        if (partKeys.length !== prepared.plan.segments.length)
+          throw new Error('The rendered parts do not match the timeline');
+        const files: string[] = [];
+        for (const [index, key] of partKeys.entries()) {
+          const file = path.join(work, `part-${index}.mp4`);
+          await pipeline(await this.ctx.blobs.read(key), createWriteStream(file));
+          files.push(file);
+        }
+        const output = path.join(work, 'video.mp4');
+        await assembleRender(prepared, files, output, { signal: job.signal });
+        return await this.store(job, output, work);
+      } finally {
+        await prepared.dispose();
+      }
+    });
+    await Promise.all(partKeys.map((key) => this.ctx.blobs.delete(key).catch(() => undefined)));
+    return result;
+  }
+
+  private renderOptions(job: RenderJob, work: string): RenderPhaseOptions {
+    const mediaDir = path.join(work, 'media');
+    return {
+      timeline: job.timeline,
+      output: job.output,
+      resolveMedia: async (asset: MediaAsset) => {
+        await mkdir(mediaDir, { recursive: true });
+        return fetchAssetFile(asset, this.ctx.blobs, this.ctx.config.publicUrl, mediaDir);
+      },
+      removeWatermark: job.removeWatermark,
+      watermarkEnabled: job.watermarkEnabled,
+      captionsEnabled: job.captionsEnabled,
+      segmentSeconds: this.ctx.config.renderSegmentSeconds,
+      signal: job.signal,
+      tempDir: work,
+    };
+  }
+
+  private async inWorkFolder<T>(fn: (work: string) => Promise<T>): Promise<T> {
     const parent = path.join(this.ctx.config.dataDir, 'tmp');
     await mkdir(parent, { recursive: true });
     const work = await mkdtemp(path.join(parent, 'render-'));
     try {
-      const mediaDir = path.join(work, 'media');
-      await mkdir(mediaDir);
-      const output = path.join(work, 'video.mp4');
-      await renderTimeline({
-        timeline: job.timeline,
-        output: job.output,
-        outputPath: output,
-        resolveMedia: (asset: MediaAsset) =>
-          fetchAssetFile(asset, this.ctx.blobs, this.ctx.config.publicUrl, mediaDir),
-        removeWatermark: job.removeWatermark,
-        watermarkEnabled: job.watermarkEnabled,
-        captionsEnabled: job.captionsEnabled,
-        onProgress: job.onProgress,
-        signal: job.signal,
-        tempDir: work,
-      });
-      const key = blobKeyFor('exports', 'mp4', job.id, job.createdAt);
-      const stored = await this.ctx.blobs.put(key, createReadStream(output));
-      await this.ctx.media.record({ key, ...job.owner, kind: 'export', bytes: stored.size });
-      const result: RenderOutput = { key, url: this.ctx.blobs.url(key) };
-      if (job.thumbnail) {
-        const frame = path.join(work, 'thumbnail.jpg');
-        await extractThumbnail(output, frame, job.signal);
-        const thumbnailKey = blobKeyFor('thumbnails', 'jpg', job.id, job.createdAt);
-        const thumb = await this.ctx.blobs.put(thumbnailKey, createReadStream(frame));
-        await this.ctx.media.record({
-          key: thumbnailKey,
-          ...job.owner,
-          kind: 'thumbnail',
-          bytes: thumb.size,
-        });
-        result.thumbnailKey = thumbnailKey;
-        result.thumbnailUrl = this.ctx.blobs.url(thumbnailKey);
-      }
-      return result;
+      return await fn(work);
     } catch (error) {
       throw userFacingRenderError(error, this.logger);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
-}
 
-/** A JPEG of the frame one second in (or the middle of a shorter video). */
-async function extractThumbnail(video: string, output: string, signal: AbortSignal) {
-  const { stdout } = await execFileAsync(
-    'ffprobe',
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', video],
-    { signal },
-  );
-  const duration = Number(stdout.trim()) || 0;
-  const at = Math.min(1, duration / 2);
-  await execFileAsync(
-    'ffmpeg',
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', String(at), '-i', video].concat(
-      ['-frames:v', '1', '-q:v', '3', output],
-    ),
-    { signal },
-  );
+  /** Stores a finished video (and its thumbnail) as the job's export. */
+  private async store(job: RenderJob, output: string, work: string): Promise<RenderOutput> {
+    const key = blobKeyFor('exports', 'mp4', job.id, job.createdAt);
+    const stored = await this.ctx.blobs.put(key, createReadStream(output));
+    await this.ctx.media.record({ key, ...job.owner, kind: 'export', bytes: stored.size });
+    const result: RenderOutput = { key, url: this.ctx.blobs.url(key) };
+    if (job.thumbnail) {
+      const frame = path.join(work, 'thumbnail.jpg');
+      await extractThumbnail(output, frame, { signal: job.signal });
+      const thumbnailKey = blobKeyFor('thumbnails', 'jpg', job.id, job.createdAt);
+      const thumb = await this.ctx.blobs.put(thumbnailKey, createReadStream(frame));
+      await this.ctx.media.record({
+        key: thumbnailKey,
+        ...job.owner,
+        kind: 'thumbnail',
+        bytes: thumb.size,
+      });
+      result.thumbnailKey = thumbnailKey;
+      result.thumbnailUrl = this.ctx.blobs.url(thumbnailKey);
+    }
+    return result;
+  }
 }
 
 /** The message a user sees for a failed render. */

@@ -12,8 +12,14 @@ import {
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
-import type { RunQuota, StepContext, WorkflowDefinition } from '../workflow/workflow-service.js';
-import { RenderService } from './render-service.js';
+import type {
+  RunQuota,
+  StepContext,
+  StepResult,
+  WorkflowDefinition,
+  WorkflowStep,
+} from '../workflow/workflow-service.js';
+import { RenderService, type RenderJob, type RenderOutput } from './render-service.js';
 
 export const RENDER_WORKFLOW = 'render.video';
 export const EXPORT_WORKFLOW = 'story.export';
@@ -35,7 +41,7 @@ export function renderOutputSize(config: {
  * Shares progress with the run at most every 5 percent (each report writes the run row);
  * `flush` waits for the last write, so none lands after the step has finished.
  */
-function progressReporter(step: StepContext) {
+function progressReporter(step: Pick<StepContext, 'setProgress'>) {
   let last = -Infinity;
   let pending = Promise.resolve();
   const report = (percent: number) => {
@@ -50,7 +56,7 @@ function progressReporter(step: StepContext) {
  * A signal that fires when the 10-minute render budget (spec 3 §9), counted from the moment
  * the render was asked for, runs out — across retries, so a retried render never gets more.
  */
-function renderDeadline(step: StepContext): AbortSignal {
+function renderDeadline(step: Pick<StepContext, 'run'>): AbortSignal {
   const remaining = step.run.createdAt.getTime() + RENDER_TIMEOUT_MS - Date.now();
   if (remaining <= 0) throw new Error(MESSAGES.editor.renderTimeout);
   return AbortSignal.timeout(remaining);
@@ -86,10 +92,51 @@ const RENDER_QUOTA: RunQuota = {
   message: MESSAGES.limits.tooManyRenders(LIMITS.concurrentRenders),
 };
 
+/**
+ * A render step spread over the workers: the timeline is cut into segments, each rendered as
+ * a part by whichever worker is free (a part whose worker dies is redone alone), then one
+ * worker joins them, mixes the sound and stores the video. `job` must give the same render
+ * for the parts and the gathering step.
+ */
+function spreadRender(
+  service: RenderService,
+  job: (
+    step: StepContext,
+  ) => Promise<Omit<RenderJob, 'signal' | 'onProgress'>> | Omit<RenderJob, 'signal' | 'onProgress'>,
+  done: (step: StepContext, output: RenderOutput) => Promise<StepResult> | StepResult,
+): Pick<WorkflowStep, 'parts' | 'run'> {
+  return {
+    parts: {
+      count: async (step) => service.partCount(await job(step)),
+      async run(part) {
+        const onProgress = progressReporter(part);
+        const result = await service.renderPart(
+          { ...(await job(part)), signal: renderDeadline(part), onProgress },
+          part.index,
+        );
+        await onProgress.flush();
+        return result;
+      },
+    },
+    async run(step) {
+      const keys = (step.parts ?? []).map((part) => String(part.key));
+      const output = await service.assemble(
+        { ...(await job(step)), signal: renderDeadline(step) },
+        keys,
+      );
+      return done(step, output);
+    },
+  };
+}
+
 /** Render calls of the editor (spec 3 §7) and the share flow's story export (spec 1 §4). */
 export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): WorkflowDefinition[] {
   const service = new RenderService(ctx, logger);
   const stories = new StoryRepository(ctx.database.db);
+  const ownStoryId = async (step: StepContext, id: string | undefined) => {
+    const named = id ? await stories.findById(id) : undefined;
+    return named && named.userId === step.run.userId ? named.id : null;
+  };
   return [
     {
       kind: RENDER_WORKFLOW,
@@ -99,35 +146,33 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
           name: 'render',
           status: 'processing:exporting_video',
           failureStage: 'exporting_video',
-          async run(step) {
-            const request = renderVideoRequestSchema.parse(step.input);
-            const ownStoryId = async (id: string | undefined) => {
-              const named = id ? await stories.findById(id) : undefined;
-              return named && named.userId === step.run.userId ? named.id : null;
-            };
-            const config = request.configFromStory ?? {};
-            const onProgress = progressReporter(step);
-            const output = await service.render({
-              timeline: {
-                tracks: request.tracks,
-                mediaAssets: request.mediaAssets,
-                globalConfig: {
-                  ...(config.fps ? { fps: config.fps } : {}),
-                  watermark: request.watermarkConfig,
-                  captions: { enabled: config.captions?.enabled ?? true },
+          ...spreadRender(
+            service,
+            async (step) => {
+              const request = renderVideoRequestSchema.parse(step.input);
+              const config = request.configFromStory ?? {};
+              return {
+                timeline: {
+                  tracks: request.tracks,
+                  mediaAssets: request.mediaAssets,
+                  globalConfig: {
+                    ...(config.fps ? { fps: config.fps } : {}),
+                    watermark: request.watermarkConfig,
+                    captions: { enabled: config.captions?.enabled ?? true },
+                  },
                 },
-              },
-              output: renderOutputSize(config),
-              id: step.run.id,
-              createdAt: step.run.createdAt,
-              signal: renderDeadline(step),
-              onProgress,
-              // An editor render belongs to its user (and to the story it names, if theirs).
-              owner: { userId: step.run.userId, storyId: await ownStoryId(config.story_id) },
-            });
-            await onProgress.flush();
-            return { state: { url: output.url, key: output.key } };
-          },
+                output: renderOutputSize(config),
+                id: step.run.id,
+                createdAt: step.run.createdAt,
+                // An editor render belongs to its user (and to the story it names, if theirs).
+                owner: {
+                  userId: step.run.userId,
+                  storyId: await ownStoryId(step, config.story_id),
+                },
+              };
+            },
+            (_step, output) => ({ state: { url: output.url, key: output.key } }),
+          ),
         },
       ],
     },
@@ -136,46 +181,70 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
       quota: RENDER_QUOTA,
       steps: [
         {
-          name: 'export',
+          // The timeline as it is now: the parts must all render the same one, whatever is
+          // synced while they run.
+          name: 'snapshot',
           status: 'processing:user_exporting_video',
           failureStage: 'user_exporting_video',
           async run(step) {
-            const input = exportJobPayloadSchema.parse(step.input);
             const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
             if (!story) throw new Error('Story not found');
             if (!story.videoEditorTimeline)
               throw new Error('This story has no timeline to export yet');
-            const onProgress = progressReporter(step);
-            const output = await service.render({
-              timeline: story.videoEditorTimeline,
-              output: OUTPUT_SIZES[storyAspectRatio(story)],
-              removeWatermark: input.remove_watermark,
-              id: step.run.id,
-              createdAt: step.run.createdAt,
-              signal: renderDeadline(step),
-              onProgress,
-              thumbnail: true,
-              owner: { userId: step.run.userId, storyId: story.id },
-            });
-            await onProgress.flush();
-            // An edit synced while this export ran leaves the export outdated.
-            const now = await stories.findByIdIncludingDeleted(story.id);
-            const set: Partial<NewStory> = {
-              lastExportUrl: output.url,
-              isExportOutdated: now ? now.version !== story.version : false,
+            return {
+              state: {
+                timeline: story.videoEditorTimeline,
+                version: story.version,
+                aspectRatio: storyAspectRatio(story),
+              },
             };
-            if (!story.isThumbnailModified)
-              set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
-            if (!story.originalThumbnailUrl) set.originalThumbnailUrl = output.thumbnailUrl ?? null;
-            const extra = input.extra_steps ?? [];
-            if (extra.includes('publish')) {
-              set.isPublished = true;
-              set.publishedAt = story.publishedAt ?? new Date();
-            }
-            if (extra.includes('generate_link')) set.isPublic = true;
-            await stories.update(story.id, set);
-            return { state: { url: output.url, thumbnailUrl: output.thumbnailUrl } };
           },
+        },
+        {
+          name: 'export',
+          status: 'processing:user_exporting_video',
+          failureStage: 'user_exporting_video',
+          ...spreadRender(
+            service,
+            (step) => {
+              const input = exportJobPayloadSchema.parse(step.input);
+              const state = step.state as { timeline: unknown; aspectRatio: AspectRatio };
+              return {
+                timeline: state.timeline,
+                output: OUTPUT_SIZES[state.aspectRatio],
+                removeWatermark: input.remove_watermark,
+                id: step.run.id,
+                createdAt: step.run.createdAt,
+                thumbnail: true,
+                owner: { userId: step.run.userId, storyId: step.run.storyId },
+              };
+            },
+            async (step, output) => {
+              const input = exportJobPayloadSchema.parse(step.input);
+              const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
+              if (!story) throw new Error('Story not found');
+              const set: Partial<NewStory> = {
+                lastExportUrl: output.url,
+                // An edit synced while this export ran leaves the export outdated.
+                isExportOutdated: story.version !== step.state.version,
+              };
+              if (!story.isThumbnailModified)
+                set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
+              if (!story.originalThumbnailUrl)
+                set.originalThumbnailUrl = output.thumbnailUrl ?? null;
+              const extra = input.extra_steps ?? [];
+              if (extra.includes('publish')) {
+                set.isPublished = true;
+                set.publishedAt = story.publishedAt ?? new Date();
+              }
+              if (extra.includes('generate_link')) set.isPublic = true;
+              await stories.update(story.id, set);
+              // The snapshot is not needed any more.
+              return {
+                state: { url: output.url, thumbnailUrl: output.thumbnailUrl, timeline: null },
+              };
+            },
+          ),
         },
       ],
     },

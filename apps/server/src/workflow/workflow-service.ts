@@ -361,6 +361,15 @@ export class WorkflowService {
       eq(workflowParts.partIndex, partIndex),
     );
     if (row.status !== 'done') {
+      await db
+        .update(workflowParts)
+        .set({
+          status: 'running',
+          workerId: this.engine.workerId,
+          attempts: sql`${workflowParts.attempts} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(where, ne(workflowParts.status, 'done')));
       let result: Record<string, unknown>;
       try {
         result = await step.parts.run({
@@ -406,7 +415,7 @@ export class WorkflowService {
     if ((left?.n ?? 0) === 0) await this.engine.send<StepJob>(STEP_QUEUE, { runId, stepIndex });
   }
 
-  /** A part's progress; the run shows the mean over its parts. */
+  /** A part's progress; the run shows the mean over its parts, up to 95 %. */
   private async setPartProgress(
     run: WorkflowRun,
     stepIndex: number,
@@ -428,7 +437,8 @@ export class WorkflowService {
       .select({ progress: avg(workflowParts.progress) })
       .from(workflowParts)
       .where(and(eq(workflowParts.runId, run.id), eq(workflowParts.stepIndex, stepIndex)));
-    await this.update(run, { progress: Math.round(Number(mean?.progress ?? 0)) });
+    // The parts are most of the step; gathering them is the last bit.
+    await this.update(run, { progress: Math.round(Number(mean?.progress ?? 0) * 0.95) });
   }
 
   private async advance(run: WorkflowRun, def: WorkflowDefinition, result: StepResult) {
