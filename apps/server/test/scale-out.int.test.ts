@@ -1,4 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,7 @@ const FPS = 30;
 const MINUTES = 6;
 const SEGMENT_SECONDS = 30;
 const SIZE = { width: 640, height: 360 };
+const SHOTS = 6;
 
 /**
  * One API process and three workers sharing PostgreSQL and an S3-compatible bucket, as in a
@@ -35,6 +38,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
   let database: Database;
   let dir: string;
   let baseUrl: string;
+  let vendor: Server;
+  /** The environment of a process with its own data folder. */
+  let own: (name: string) => Record<string, string>;
+  /** Image requests the fake vendor answered, and the ones it is answering now, by prompt. */
+  const imageCalls: string[] = [];
+  const imagesInFlight = new Set<string>();
 
   function start(mode: 'serve' | 'worker', env: Record<string, string>) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', mode], {
@@ -59,6 +68,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
     });
   }
 
+  /** Kills (SIGKILL) the worker process that last started a part. */
+  async function killWorkerOf(part: { workerId: string | null }) {
+    const [worker] = await database.db.select().from(workers).where(eq(workers.id, part.workerId!));
+    process.kill(worker!.pid, 'SIGKILL');
+  }
+
+  const partsOf = (runId: string) =>
+    database.db
+      .select()
+      .from(workflowParts)
+      .where(eq(workflowParts.runId, runId))
+      .orderBy(asc(workflowParts.stepIndex), asc(workflowParts.partIndex));
+
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'storyloom-scale-'));
     s3server = new S3rver({
@@ -75,8 +97,47 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     }).send(new CreateBucketCommand({ Bucket: BUCKET }));
+    // A paid image vendor (OpenAI's images API) that takes 2 s a picture and counts calls.
+    const picture = path.join(dir, 'vendor.png');
+    await lavfi(picture, ['-f', 'lavfi', '-i', 'testsrc=s=1536x1024:d=1', '-frames:v', '1']);
+    const b64 = readFileSync(picture).toString('base64');
+    vendor = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const json = (value: unknown) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(value));
+        };
+        if (req.url === '/v1/chat/completions') {
+          const shots = Array.from({ length: SHOTS }, (_, i) => ({
+            script: `This is sentence number ${i + 1} of the story.`,
+            image_prompt: `Picture number ${i + 1}`,
+            video_prompt: 'slow pan',
+            keywords: ['garden'],
+          }));
+          const content = JSON.stringify({ shots });
+          return json({ choices: [{ index: 0, message: { role: 'assistant', content } }] });
+        }
+        if (req.url === '/v1/images/generations') {
+          const prompt = (JSON.parse(body) as { prompt: string }).prompt;
+          imageCalls.push(prompt);
+          imagesInFlight.add(prompt);
+          setTimeout(() => {
+            imagesInFlight.delete(prompt);
+            json({ data: [{ b64_json: b64 }] });
+          }, 2000);
+          return;
+        }
+        res.writeHead(404).end();
+      });
+    });
+    await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
     pg = await createPostgresDatabase();
     const env = {
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/v1`,
+      IMAGE_MODEL: 'gpt',
       DATABASE_URL: pg.url,
       STORAGE_URL: `s3://${BUCKET}/studio`,
       S3_ENDPOINT: endpoint,
@@ -92,7 +153,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
       PORT: '0',
     };
     // Each process has its own data folder: nothing is shared but the database and the bucket.
-    const own = (name: string) => ({ ...env, DATA_DIR: path.join(dir, name) });
+    own = (name: string) => ({ ...env, DATA_DIR: path.join(dir, name) });
     const url = await start('serve', own('api'));
     baseUrl = url!.replace('localhost', '127.0.0.1');
     await Promise.all(['w1', 'w2', 'w3'].map((name) => start('worker', own(name))));
@@ -103,6 +164,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
     for (const child of processes) child.kill('SIGKILL');
     await database?.close();
     await s3server?.close();
+    vendor?.close();
     await pg?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -162,12 +224,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
     expect(started.status).toBe(200);
     const renderId = (started.body as { renderId: string }).renderId;
 
-    const parts = () =>
-      database.db
-        .select()
-        .from(workflowParts)
-        .where(eq(workflowParts.runId, renderId))
-        .orderBy(asc(workflowParts.partIndex));
+    const parts = () => partsOf(renderId);
     // Kill the worker of a segment that is under way, once a few are done.
     let victim: { partIndex: number; workerId: string } | undefined;
     let doneBefore: Awaited<ReturnType<typeof parts>> = [];
@@ -175,11 +232,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
       const rows = await parts();
       const running = rows.find((r) => r.status === 'running' && r.progress < 40);
       if (rows.filter((r) => r.status === 'done').length >= 2 && running?.workerId) {
-        const [worker] = await database.db
-          .select()
-          .from(workers)
-          .where(eq(workers.id, running.workerId));
-        process.kill(worker!.pid, 'SIGKILL');
+        await killWorkerOf(running);
         victim = { partIndex: running.partIndex, workerId: running.workerId };
         doneBefore = rows.filter((r) => r.status === 'done');
       } else await new Promise((r) => setTimeout(r, 100));
@@ -278,4 +331,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
     expect(Math.min(...near.map((f) => f.all))).toBeGreaterThanOrEqual(0.99);
     expect(Math.min(...perFrame.map((f) => f.all))).toBeGreaterThanOrEqual(0.98);
   }, 480_000);
+  it('generates a story shot by shot on the workers; a worker killed mid-shot costs that shot only', async () => {
+    // The first test left two of the three workers; a third joins.
+    await start('worker', own('w4'));
+    const { client } = await signUp(baseUrl);
+    const begun = await client.post('/stories/workflow/generate_script_to_video', {
+      script_content: 'A short story in six sentences about a garden and the birds in it.',
+      auto_rewrite: false,
+      visual_style: 'animation',
+      voiceover_voice: 'calm_male',
+      aspect_ratio: '16:9',
+    });
+    expect(begun.status).toBe(200);
+    const { workflowRunId } = begun.body as { workflowRunId: string };
+
+    // Kill the worker whose picture the vendor is drawing right now.
+    let victim: { partIndex: number; workerId: string | null } | undefined;
+    for (const until = Date.now() + 120_000; !victim && Date.now() < until;) {
+      const running = (await partsOf(workflowRunId)).find(
+        (r) => r.status === 'running' && imagesInFlight.has(`Picture number ${r.partIndex + 1}`),
+      );
+      if (running) {
+        await killWorkerOf(running);
+        victim = running;
+      } else await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(victim).toBeDefined();
+
+    let poll: {
+      status: string;
+      output?: { story?: { status: string; last_export_url?: string } };
+    } = { status: 'RUN_RUNNING' };
+    for (const until = Date.now() + 300_000; poll.status === 'RUN_RUNNING' && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 500));
+      poll = (await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] }))
+        .body as unknown as typeof poll;
+    }
+    expect(poll.status).toBe('RUN_SUCCESS');
+    expect(poll.output?.story?.status).toBe('completed');
+    expect(poll.output?.story?.last_export_url).toMatch(/\.mp4$/);
+    // Every picture was paid for once, except the one whose worker died: twice.
+    const calls = new Map<string, number>();
+    for (const prompt of imageCalls) calls.set(prompt, (calls.get(prompt) ?? 0) + 1);
+    expect(calls.size).toBe(SHOTS);
+    for (let i = 1; i <= SHOTS; i++) {
+      expect(calls.get(`Picture number ${i}`)).toBe(i === victim!.partIndex + 1 ? 2 : 1);
+    }
+    const parts = await partsOf(workflowRunId);
+    const imageParts = parts.filter((p) => p.stepIndex === parts[0]!.stepIndex);
+    expect(imageParts).toHaveLength(SHOTS);
+    expect(imageParts.find((p) => p.partIndex === victim!.partIndex)!.attempts).toBe(2);
+  }, 420_000);
 });

@@ -22,7 +22,9 @@ import {
   timelineFromStory,
   type GenerationPorts,
   type GenerationStory,
+  shotCount,
   type PipelineStep,
+  type ShotResult,
 } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
@@ -167,26 +169,49 @@ function toWorkflowStep(
   stories: StoryRepository,
   render: RenderService,
 ): WorkflowStep {
+  // The request's image and video models, when their vendor is configured.
+  const prepare = (step: StepContext) => {
+    const input = scriptToVideoPayloadSchema.parse(step.input);
+    const ports: GenerationPorts = {
+      ...portsFor(ctx, step, stories, render),
+      providers: ctx.models.providersFor(ctx.providers, input.advanced_settings),
+    };
+    return { input, ports };
+  };
+  // The log keeps the cause; the run (and the wait screen) get the spec's message.
+  const failed = (step: StepContext, error: unknown) => {
+    step.logger.warn({ err: error }, 'generation step failed');
+    return new Error(failedStoryMessage(`failed:${pipelineStep.failureStage}`), { cause: error });
+  };
+  const perShot = pipelineStep.perShot?.bind(pipelineStep);
   return {
     name: pipelineStep.name,
     status: pipelineStep.status,
     failureStage: pipelineStep.failureStage,
+    // Each shot is a job of its own, its result kept as soon as it is done.
+    ...(perShot
+      ? {
+          parts: {
+            count: (step) => shotCount(prepare(step).ports),
+            async run(part) {
+              const { input, ports } = prepare(part);
+              try {
+                return { ...(await perShot(input, ports, part.index)) };
+              } catch (error) {
+                throw failed(part, error);
+              }
+            },
+          },
+        }
+      : {}),
     async run(step) {
-      const input = scriptToVideoPayloadSchema.parse(step.input);
+      const { input, ports } = prepare(step);
       try {
-        // The request's image and video models, when their vendor is configured.
-        const ports: GenerationPorts = {
-          ...portsFor(ctx, step, stories, render),
-          providers: ctx.models.providersFor(ctx.providers, input.advanced_settings),
-        };
-        const result = await pipelineStep.run(input, ports);
+        const shots = step.parts as ShotResult[] | undefined;
+        const result = await pipelineStep.run(input, ports, shots);
         return result?.pause ? { pause: true } : {};
       } catch (error) {
-        // The log keeps the cause; the run (and the wait screen) get the spec's message.
-        step.logger.warn({ err: error }, 'generation step failed');
-        throw new Error(failedStoryMessage(`failed:${pipelineStep.failureStage}`), {
-          cause: error,
-        });
+        throw failed(step, error);
       }
     },
   };

@@ -62,13 +62,87 @@ export interface PipelineStepResult {
   pause?: boolean;
 }
 
+/** What one shot of a per-shot step made: its new assets and the fields of its shot. JSON. */
+export interface ShotResult {
+  assets: MediaAsset[];
+  update: Record<string, unknown>;
+}
+
 export interface PipelineStep {
   name: string;
   /** processing:{stage} while the step runs. */
   status: string;
   /** The stage of failed:{stage} when it fails. */
   failureStage: string;
-  run(input: ScriptToVideoPayload, ports: GenerationPorts): Promise<PipelineStepResult | void>;
+  /**
+   * The step's work for one shot (by index in shot order), when it has such work. The server
+   * runs each shot as a job of its own, on any worker, and keeps its result as soon as it is
+   * done, so a retry or a dead worker redoes only unfinished shots and no paid call is made
+   * twice. Like a step, it makes only what the story does not have yet.
+   */
+  perShot?(input: ScriptToVideoPayload, ports: GenerationPorts, index: number): Promise<ShotResult>;
+  /**
+   * The step itself; for a step with `perShot`, it gets every shot's result in shot order
+   * (or, when not given, makes them here, a few shots at a time).
+   */
+  run(
+    input: ScriptToVideoPayload,
+    ports: GenerationPorts,
+    shots?: readonly ShotResult[],
+  ): Promise<PipelineStepResult | void>;
+}
+
+/** The shots a per-shot step has to cover: every shot of the storyboard. */
+export async function shotCount(ports: GenerationPorts): Promise<number> {
+  return Object.keys((await ports.loadStory()).storyboard?.shots_map ?? {}).length;
+}
+
+/** A per-shot step's results: the ones given, else made here for every shot. */
+async function resultsOf(
+  step: Pick<PipelineStep, 'perShot'>,
+  input: ScriptToVideoPayload,
+  ports: GenerationPorts,
+  given: readonly ShotResult[] | undefined,
+): Promise<readonly ShotResult[]> {
+  if (given) return given;
+  const results: ShotResult[] = [];
+  const indices = Array.from({ length: await shotCount(ports) }, (_, i) => i);
+  await inBatches(indices, PARALLEL_SHOTS, async (index) => {
+    results[index] = await step.perShot!(input, ports, index);
+    await ports.progress((results.filter(Boolean).length / indices.length) * 100);
+  });
+  return results;
+}
+
+/** Writes the shots' results into the story: their fields into the shots, their assets. */
+async function saveShotResults(
+  ports: GenerationPorts,
+  results: readonly ShotResult[],
+  shotIds: readonly string[],
+  extra: (
+    story: GenerationStory,
+    shotsMap: ShotsMap,
+  ) => Promise<{
+    assets?: MediaAsset[];
+    metadata?: Record<string, unknown>;
+  }> = () => Promise.resolve({}),
+): Promise<void> {
+  const fresh = await ports.loadStory();
+  const shots_map = { ...fresh.storyboard!.shots_map };
+  results.forEach((result, index) => {
+    const id = shotIds[index]!;
+    if (Object.keys(result.update).length > 0)
+      shots_map[id] = { ...shots_map[id]!, ...(result.update as Partial<Shot>) };
+  });
+  const more = await extra(fresh, shots_map);
+  const assets = [...results.flatMap((r) => r.assets), ...(more.assets ?? [])];
+  if (assets.length === 0 && !more.metadata && results.every((r) => !Object.keys(r.update).length))
+    return;
+  await ports.updateStory({
+    storyboard: { shots_map },
+    videoEditorTimeline: withAssets(fresh, assets),
+    ...(more.metadata ? { metadata: more.metadata } : {}),
+  });
 }
 
 /** Silence before the first shot's voice and after the last one (the music plays alone). */
@@ -217,55 +291,48 @@ export function explainerSteps(): PipelineStep[] {
       name: 'images',
       status: 'processing:generating_images',
       failureStage: 'generating_images',
-      async run(input, ports) {
+      async perShot(input, ports, index) {
         const story = await ports.loadStory();
         const shots = orderedShots(story.storyboard?.shots_map ?? {});
-        const size = OUTPUT_SIZES[input.aspect_ratio];
-        const style = styleChoice(input.visual_style);
+        const shot = shots[index];
+        if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
         const have = new Set(assetsOf(story).map((a) => a.id));
-        const missing = shots.filter((s) => !s.active_image_id || !have.has(s.active_image_id));
-        const made = new Map<string, MediaAsset>();
-        let done = shots.length - missing.length;
-        await inBatches(missing, PARALLEL_SHOTS, async (shot) => {
-          const keywords = (shot as Record<string, unknown>).keywords;
-          const media = await ports.providers.image.generate({
-            prompt: shot.image_prompt ?? shot.script ?? '',
-            keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
-            style,
-            width: size.width,
-            height: size.height,
-            seed: shot.shot_id,
-          });
-          const { url } = await ports.storeMedia(`image-${shot.shot_id}`, media);
-          made.set(shot.shot_id, {
-            id: `image-${shot.shot_id}`,
-            title: `Shot ${shots.indexOf(shot) + 1} image`,
-            url,
-            thumbnail_url: url,
-            resource_type: 'image',
-            source: 'generated',
-            shot_id: shot.shot_id,
-            metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
-            configs: { model: ports.providers.image.name },
-          });
-          done++;
-          await ports.progress((done / shots.length) * 100);
+        if (shot.active_image_id && have.has(shot.active_image_id))
+          return { assets: [], update: {} };
+        const size = OUTPUT_SIZES[input.aspect_ratio];
+        const keywords = (shot as Record<string, unknown>).keywords;
+        const media = await ports.providers.image.generate({
+          prompt: shot.image_prompt ?? shot.script ?? '',
+          keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
+          style: styleChoice(input.visual_style),
+          width: size.width,
+          height: size.height,
+          seed: shot.shot_id,
         });
-        if (made.size > 0) {
-          const fresh = await ports.loadStory();
-          const shots_map = { ...fresh.storyboard!.shots_map };
-          for (const [id, asset] of made) {
-            shots_map[id] = {
-              ...shots_map[id]!,
-              active_image_id: asset.id,
-              active_image_url: asset.url,
-            };
-          }
-          await ports.updateStory({
-            storyboard: { shots_map },
-            videoEditorTimeline: withAssets(fresh, [...made.values()]),
-          });
-        }
+        const id = `image-${shot.shot_id}`;
+        const { url } = await ports.storeMedia(id, media);
+        return {
+          assets: [
+            {
+              id,
+              title: `Shot ${index + 1} image`,
+              url,
+              thumbnail_url: url,
+              resource_type: 'image',
+              source: 'generated',
+              shot_id: shot.shot_id,
+              metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
+              configs: { model: ports.providers.image.name },
+            },
+          ],
+          update: { active_image_id: id, active_image_url: url },
+        };
+      },
+      async run(input, ports, given) {
+        const results = await resultsOf(this, input, ports, given);
+        const story = await ports.loadStory();
+        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
+        await saveShotResults(ports, results, ids);
         return { pause: Boolean(input.is_preview) };
       },
     },
@@ -273,136 +340,129 @@ export function explainerSteps(): PipelineStep[] {
       name: 'videos-and-voice',
       status: 'processing:generating_videos',
       failureStage: 'generating_videos',
-      async run(input, ports) {
+      async perShot(input, ports, index) {
         const story = await ports.loadStory();
         const shots = orderedShots(story.storyboard?.shots_map ?? {});
+        const shot = shots[index];
+        if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
         const have = new Set(assetsOf(story).map((a) => a.id));
-        const { speech, video, music } = ports.providers;
-        const made: MediaAsset[] = [];
-        const updates = new Map<string, Partial<Shot> & Record<string, unknown>>();
-        await inBatches(shots, PARALLEL_SHOTS, async (shot) => {
-          const index = shots.indexOf(shot);
-          const update: Partial<Shot> & Record<string, unknown> = {};
-          if (!shot.active_voice_over_audio_id || !have.has(shot.active_voice_over_audio_id)) {
-            const first = index === 0;
-            const last = index === shots.length - 1;
-            const voice = await speech.speak({
-              phrases: phrasesOf(shot.script ?? ''),
-              voice: input.voiceover_voice,
-              leadSeconds: first ? MUSIC_INTRO_SECONDS : SHOT_LEAD_SECONDS,
-              tailSeconds: last ? MUSIC_OUTRO_SECONDS : SHOT_TAIL_SECONDS,
-              fps: DEFAULT_FPS,
-            });
-            const id = `voiceover-${shot.shot_id}`;
-            const { url } = await ports.storeMedia(id, voice);
-            made.push({
+        const { speech, video } = ports.providers;
+        const assets: MediaAsset[] = [];
+        const update: Record<string, unknown> = {};
+        if (!shot.active_voice_over_audio_id || !have.has(shot.active_voice_over_audio_id)) {
+          const voice = await speech.speak({
+            phrases: phrasesOf(shot.script ?? ''),
+            voice: input.voiceover_voice,
+            leadSeconds: index === 0 ? MUSIC_INTRO_SECONDS : SHOT_LEAD_SECONDS,
+            tailSeconds: index === shots.length - 1 ? MUSIC_OUTRO_SECONDS : SHOT_TAIL_SECONDS,
+            fps: DEFAULT_FPS,
+          });
+          const id = `voiceover-${shot.shot_id}`;
+          const { url } = await ports.storeMedia(id, voice);
+          assets.push({
+            id,
+            title: `Shot ${index + 1} voice-over`,
+            url,
+            resource_type: 'audio',
+            subtype: 'voiceover',
+            source: 'generated',
+            shot_id: shot.shot_id,
+            metadata: { duration: voice.durationSeconds },
+            configs: { model: voice.model ?? speech.name, voice: input.voiceover_voice },
+          });
+          Object.assign(update, {
+            active_voice_over_audio_id: id,
+            active_voice_over_audio_url: url,
+            voice_phrases: voice.phrases,
+            voice_duration: voice.durationSeconds,
+          });
+        }
+        if (!shot.active_video_id && shot.active_image_url) {
+          const clip = await video.animate({
+            image: {
+              bytes: await ports.readMedia(shot.active_image_url),
+              extension: shot.active_image_url.endsWith('.png') ? 'png' : 'jpg',
+            },
+            prompt: shot.video_prompt ?? '',
+            durationSeconds: Number(
+              update.voice_duration ?? (shot as Record<string, unknown>).voice_duration ?? 5,
+            ),
+            aspectRatio: input.aspect_ratio,
+          });
+          if (clip) {
+            const id = `video-${shot.shot_id}`;
+            const { url } = await ports.storeMedia(id, clip);
+            assets.push({
               id,
-              title: `Shot ${index + 1} voice-over`,
+              title: `Shot ${index + 1} video`,
               url,
-              resource_type: 'audio',
-              subtype: 'voiceover',
+              resource_type: 'video',
               source: 'generated',
               shot_id: shot.shot_id,
-              metadata: { duration: voice.durationSeconds },
-              configs: { model: voice.model ?? speech.name, voice: input.voiceover_voice },
+              metadata: { duration: clip.durationSeconds },
             });
-            Object.assign(update, {
-              active_voice_over_audio_id: id,
-              active_voice_over_audio_url: url,
-              voice_phrases: voice.phrases,
-              voice_duration: voice.durationSeconds,
-            });
+            Object.assign(update, { active_video_id: id, active_video_url: url });
           }
-          if (!shot.active_video_id && shot.active_image_url) {
-            const clip = await video.animate({
-              image: {
-                bytes: await ports.readMedia(shot.active_image_url),
-                extension: shot.active_image_url.endsWith('.png') ? 'png' : 'jpg',
-              },
-              prompt: shot.video_prompt ?? '',
-              durationSeconds: Number(
-                update.voice_duration ?? (shot as Record<string, unknown>).voice_duration ?? 5,
-              ),
-              aspectRatio: input.aspect_ratio,
-            });
-            if (clip) {
-              const id = `video-${shot.shot_id}`;
-              const { url } = await ports.storeMedia(id, clip);
-              made.push({
-                id,
-                title: `Shot ${index + 1} video`,
-                url,
-                resource_type: 'video',
-                source: 'generated',
-                shot_id: shot.shot_id,
-                metadata: { duration: clip.durationSeconds },
-              });
-              Object.assign(update, { active_video_id: id, active_video_url: url });
-            }
-          }
-          if (Object.keys(update).length > 0) updates.set(shot.shot_id, update);
-        });
-        const fresh = await ports.loadStory();
-        const shots_map = { ...fresh.storyboard!.shots_map };
-        for (const [id, update] of updates) shots_map[id] = { ...shots_map[id]!, ...update };
-        let metadata = fresh.metadata;
-        const musicId = MUSIC_ASSET_ID;
-        const wantsMusic = input.background_music !== null && input.background_music !== '';
-        if (wantsMusic && !have.has(musicId)) {
+        }
+        return { assets, update };
+      },
+      async run(input, ports, given) {
+        const results = await resultsOf(this, input, ports, given);
+        const story = await ports.loadStory();
+        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
+        await saveShotResults(ports, results, ids, async (fresh, shots_map) => {
+          const have = new Set(assetsOf(fresh).map((a) => a.id));
           const duration = orderedShots(shots_map).reduce(
             (sum, shot) => sum + Number((shot as Record<string, unknown>).voice_duration ?? 0),
             0,
           );
-          // A stock track the creator chose (its id or library URL) replaces the automatic pick.
-          const stock = input.background_music
-            ? music.findTrack?.(input.background_music)
-            : undefined;
-          if (input.background_music === MUSIC_AUTO || stock) {
-            const track = await music.compose({
-              seed: fresh.id,
-              durationSeconds: duration,
-              ...(stock ? { trackId: stock.id } : {}),
-            });
-            const { url } = await ports.storeMedia(musicId, track);
-            made.push({
-              id: musicId,
-              title: track.track.name,
-              url,
-              resource_type: 'audio',
-              subtype: 'music',
-              source: 'generated',
-              metadata: { duration: track.durationSeconds },
-              configs: {
-                track_id: track.track.id,
-                genre: track.track.genre,
-                mood: track.track.mood,
-                tempo: track.track.tempo,
-                model: music.name,
-              },
-            });
-          } else if (input.background_music) {
-            made.push({
-              id: musicId,
-              title: 'Background music',
-              url: input.background_music,
-              resource_type: 'audio',
-              subtype: 'music',
-              source: 'user_upload',
-              metadata: { duration },
-            });
+          const assets: MediaAsset[] = [];
+          let metadata: Record<string, unknown> = { ...fresh.metadata, duration };
+          const music = ports.providers.music;
+          const musicId = MUSIC_ASSET_ID;
+          const wantsMusic = input.background_music !== null && input.background_music !== '';
+          if (wantsMusic && !have.has(musicId)) {
+            // A stock track the creator chose (its id or library URL) replaces the automatic pick.
+            const stock = input.background_music
+              ? music.findTrack?.(input.background_music)
+              : undefined;
+            if (input.background_music === MUSIC_AUTO || stock) {
+              const track = await music.compose({
+                seed: fresh.id,
+                durationSeconds: duration,
+                ...(stock ? { trackId: stock.id } : {}),
+              });
+              const { url } = await ports.storeMedia(musicId, track);
+              assets.push({
+                id: musicId,
+                title: track.track.name,
+                url,
+                resource_type: 'audio',
+                subtype: 'music',
+                source: 'generated',
+                metadata: { duration: track.durationSeconds },
+                configs: {
+                  track_id: track.track.id,
+                  genre: track.track.genre,
+                  mood: track.track.mood,
+                  tempo: track.track.tempo,
+                  model: music.name,
+                },
+              });
+            } else if (input.background_music) {
+              assets.push({
+                id: musicId,
+                title: 'Background music',
+                url: input.background_music,
+                resource_type: 'audio',
+                subtype: 'music',
+                source: 'user_upload',
+                metadata: { duration },
+              });
+            }
+            metadata = { ...metadata, background_music_asset_id: musicId };
           }
-          metadata = { ...metadata, background_music_asset_id: musicId };
-        }
-        await ports.updateStory({
-          storyboard: { shots_map },
-          videoEditorTimeline: withAssets(fresh, made),
-          metadata: {
-            ...metadata,
-            duration: orderedShots(shots_map).reduce(
-              (s, shot) => s + Number((shot as Record<string, unknown>).voice_duration ?? 0),
-              0,
-            ),
-          },
+          return { assets, metadata };
         });
       },
     },
