@@ -119,7 +119,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   renderRoutes(app, ctx);
   generationRoutes(app, ctx);
   musicRoutes(app, ctx);
-  fontRoutes(app);
+  fontRoutes(app, ctx);
   authorProfileRoutes(app, ctx);
   await serveWebApp(app, ctx);
 }

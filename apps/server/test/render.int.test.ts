@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { decompress } from 'wawoff2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus, Story } from '@storyloom/core';
 import { patternClip, stillImage } from '@storyloom/render/test-fixtures';
@@ -36,6 +37,20 @@ async function probe(bytes: Buffer, dir: string) {
   return JSON.parse(stdout) as {
     streams: { codec_type: string; width?: number; height?: number; sample_rate?: string }[];
     format: { duration: string };
+  };
+}
+
+/** A TrueType font's tables and glyph count: what a WOFF2 round trip must keep. */
+function fontSummary(font: Buffer) {
+  const tables = new Map<string, number>();
+  for (let i = 0; i < font.readUInt16BE(4); i++) {
+    const record = 12 + i * 16;
+    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
+  }
+  return {
+    version: font.readUInt32BE(0),
+    tables: [...tables.keys()].sort(),
+    glyphs: font.readUInt16BE(tables.get('maxp')! + 4),
   };
 }
 
@@ -291,5 +306,18 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     const bytes = Buffer.from(await font.arrayBuffer());
     expect(bytes.readUInt32BE(0)).toBe(0x00010000); // a TrueType font
     expect((await client.request('GET', '/fonts/Comic-Sans-400.ttf')).status).toBe(404);
+    expect((await client.request('GET', '/fonts/Comic-Sans-400.woff2')).status).toBe(404);
+
+    // The browser is offered WOFF2 first: the same font, compressed.
+    expect(text).toContain("url('/fonts/Open-Sans-700.woff2') format('woff2')");
+    for (let i = 0; i < 2; i++) {
+      const web = await client.request('GET', '/fonts/Open-Sans-700.woff2');
+      expect(web.status).toBe(200);
+      expect(web.headers.get('content-type')).toBe('font/woff2');
+      const woff2 = Buffer.from(await web.arrayBuffer());
+      expect(woff2.subarray(0, 4).toString('latin1')).toBe('wOF2');
+      expect(woff2.length).toBeLessThan(bytes.length * 0.6);
+      expect(fontSummary(Buffer.from(await decompress(woff2)))).toEqual(fontSummary(bytes));
+    }
   });
 });

@@ -75,8 +75,11 @@ export function captionFontFiles(): FontFile[] {
   return cached;
 }
 
+/** The WOFF2 twin of a font file name (the same font, compressed for the web). */
+export const woff2Name = (ttfName: string) => ttfName.replace(/\.ttf$/, '.woff2');
+
 /**
- * The stylesheet that makes the browser use the same files: one @font-face per family and
+ * The stylesheet that makes the browser use the same files (as WOFF2, the TTF as fallback): one @font-face per family and
  * weight, with `urlPrefix` + file name as the source.
  */
 export function fontFaceCss(urlPrefix: string): string {
@@ -85,7 +88,8 @@ export function fontFaceCss(urlPrefix: string): string {
     .map(
       (f) =>
         `@font-face {\n  font-family: '${f.family}';\n  font-style: normal;\n  font-weight: ${f.weight};\n` +
-        `  font-display: swap;\n  src: url('${prefix}${f.fileName}') format('truetype');\n}\n`,
+        `  font-display: swap;\n  src: url('${prefix}${woff2Name(f.fileName)}') format('woff2'),\n` +
+        `    url('${prefix}${f.fileName}') format('truetype');\n}\n`,
     )
     .join('');
 }

@@ -1,19 +1,54 @@
 import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
+import { compress } from 'wawoff2';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captionFontFiles, fontFaceCss } from '@storyloom/render';
+import { captionFontFiles, fontFaceCss, woff2Name } from '@storyloom/render';
+import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 
 export const FONTS_PREFIX = '/fonts/';
 
 /**
- * The 10 caption fonts for the browser's @font-face, from the very files the exporter draws
- * with: GET /fonts/fonts.css and GET /fonts/{Family}-{weight}.ttf.
+ * The WOFF2 of each caption font, compressed from its TTF on first request (about a second)
+ * and kept in `$DATA_DIR/cache/fonts`; one compression at a time.
  */
-export function fontRoutes(app: FastifyInstance) {
+function woff2Cache(dataDir: string) {
+  const dir = path.join(dataDir, 'cache', 'fonts');
+  const made = new Map<string, Promise<Buffer>>();
+  const one = pLimit(1);
+  return (name: string, ttf: string): Promise<Buffer> => {
+    let font = made.get(name);
+    if (!font) {
+      const file = path.join(dir, name);
+      font = readFile(file).catch(() =>
+        one(async () => {
+          const bytes = Buffer.from(await compress(await readFile(ttf)));
+          await mkdir(dir, { recursive: true });
+          await writeFile(`${file}.part`, bytes);
+          await rename(`${file}.part`, file);
+          return bytes;
+        }),
+      );
+      font.catch(() => made.delete(name));
+      made.set(name, font);
+    }
+    return font;
+  };
+}
+
+/**
+ * The 10 caption fonts for the browser's @font-face, from the very files the exporter draws
+ * with: GET /fonts/fonts.css, GET /fonts/{Family}-{weight}.woff2 and the .ttf it was made from.
+ */
+export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const files = new Map(captionFontFiles().map((f) => [f.fileName, f.path]));
+  const ttfs = new Map(captionFontFiles().map((f) => [f.fileName, f.path]));
+  const woff2s = new Map(captionFontFiles().map((f) => [woff2Name(f.fileName), f.path]));
+  const woff2 = woff2Cache(ctx.config.dataDir);
   const css = fontFaceCss(FONTS_PREFIX);
 
   r.get(
@@ -31,18 +66,20 @@ export function fontRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['fonts'],
-        summary: 'One caption font file (TTF, OFL)',
-        params: z.object({ file: z.string() }),
+        summary: 'One caption font file (WOFF2, or the TTF it is made from; OFL)',
+        params: z.object({ file: z.string().max(100) }),
       },
     },
-    (req, reply) => {
-      const file = files.get(req.params.file);
-      if (!file) throw notFound('Font');
-      return reply
-        .type('font/ttf')
+    async (req, reply) => {
+      const name = req.params.file;
+      reply
         .header('Cache-Control', 'public, max-age=604800')
-        .header('Access-Control-Allow-Origin', '*')
-        .send(createReadStream(file));
+        .header('Access-Control-Allow-Origin', '*');
+      const ttf = ttfs.get(name);
+      if (ttf) return reply.type('font/ttf').send(createReadStream(ttf));
+      const source = woff2s.get(name);
+      if (!source) throw notFound('Font');
+      return reply.type('font/woff2').send(await woff2(name, source));
     },
   );
 }
