@@ -55,11 +55,20 @@ describe('the explainer story, from the form to a playable MP4', () => {
         timeout: 30_000,
       })
       .toBe(17);
+    // The form says plainly that the offline providers will make the story.
+    expect(await page.getByTestId('provider-notice').textContent()).toContain(
+      'Offline providers in use: pictures by the offline illustrator',
+    );
     await saveScreenshot(page, 'explainer-form');
     await create.click();
 
     await page.waitForURL(/\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=script_to_video$/);
     await page.getByRole('list', { name: 'Progress' }).waitFor();
+    // The stage in words with its progress, never a raw status string.
+    const stage = page.getByTestId('workflow-status');
+    await stage.waitFor();
+    expect(await stage.textContent()).not.toMatch(/processing|RUN_|_/);
+    expect(await page.getByRole('progressbar').count()).toBe(1);
     await page.getByRole('heading', { name: 'Your story is ready' }).waitFor({ timeout: 110_000 });
     const steps = await page
       .locator('ol[aria-label="Progress"] li')
@@ -79,7 +88,22 @@ describe('the explainer story, from the form to a playable MP4', () => {
         }),
     );
     expect(duration).toBeGreaterThan(0);
+    expect(await page.getByTestId('made-with').textContent()).toContain(
+      'Pictures: the offline illustrator',
+    );
     await saveScreenshot(page, 'explainer-ready');
+
+    // The story's page: its video, what made it, and each shot with the provider of its picture.
+    const editorHref = await page.getByRole('link', { name: 'Open Editor' }).getAttribute('href');
+    const storyId = new URLSearchParams(editorHref!.split('?')[1]).get('story_id');
+    await page.goto(`${server.baseUrl}/story/my/${storyId}`);
+    const shots = page.getByRole('region', { name: 'Shots' }).getByRole('listitem');
+    await shots.first().waitFor();
+    expect(await shots.count()).toBeGreaterThanOrEqual(2);
+    expect(await shots.first().getByTestId('shot-providers').textContent()).toMatch(
+      /^Picture: the offline illustrator · Voice: the offline voice \(/,
+    );
+    await saveScreenshot(page, 'explainer-story-detail');
 
     // My stories: the card shows the finished thumbnail.
     await page.goto(`${server.baseUrl}/story/my`);

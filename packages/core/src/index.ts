@@ -17,6 +17,7 @@ export * from './output-settings';
 export * from './render';
 export * from './share';
 export * from './shot';
+export * from './providers';
 export * from './status';
 export * from './story';
 export * from './sync';

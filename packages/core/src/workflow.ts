@@ -46,6 +46,8 @@ export const workflowStatusMessageSchema = z.object({
   status: storyStatusSchema,
   story: storySchema.optional(),
   error: z.string().optional(),
+  /** Ours: how far the current stage is, 0–100. */
+  progress: z.number().min(0).max(100).optional(),
 });
 export type WorkflowStatusMessage = z.infer<typeof workflowStatusMessageSchema>;
 

@@ -41,6 +41,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       status: run.status as StoryStatus,
       ...(row ? { story: toStory(row) } : {}),
       ...(run.error ? { error: run.error } : {}),
+      progress: Math.min(100, Math.max(0, run.progress)),
     };
   }
 

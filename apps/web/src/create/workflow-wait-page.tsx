@@ -2,6 +2,7 @@ import {
   failedStoryMessage,
   isFailedStatus,
   MESSAGES,
+  stageLabel,
   waitScreenStep,
   type Story,
 } from '@storyloom/core';
@@ -10,6 +11,7 @@ import { Check, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { followWorkflow, type WorkflowUpdate } from '../lib/follow-workflow';
+import { MadeWith } from '../story/made-with';
 import { StoryVideo } from '../story/story-video';
 import { buttonClass } from '../ui/button-styles';
 import { PageContainer } from '../ui/page-container';
@@ -26,7 +28,8 @@ function storyStatusOf(update: WorkflowUpdate | null): string {
 /**
  * /story/create/workflow/{workflowRunId}?category_id=...: the wait screen (spec 1 §4) with its
  * three steps — Creating Story, Generating Images, Creating Videos — moved live by the status
- * stream; the finished video plays here, a failure shows the message of spec 1 §8.
+ * stream, the current stage in words with its progress; the finished video plays here with
+ * what made it, a failure shows the message of spec 1 §8.
  */
 export function WorkflowWaitPage() {
   const { workflowRunId = '' } = useParams();
@@ -58,6 +61,11 @@ export function WorkflowWaitPage() {
   const step = waitScreenStep(status);
   const failed = isFailedStatus(status);
   const done = status === 'completed';
+  // The current stage's progress, shown only while it is a known stage.
+  const progress =
+    update?.progress !== undefined && status.startsWith('processing:')
+      ? Math.round(update.progress)
+      : undefined;
 
   return (
     <PageContainer width="medium" className="flex flex-col gap-6">
@@ -107,9 +115,25 @@ export function WorkflowWaitPage() {
         })}
       </ol>
       {!done && !failed ? (
-        <p className="text-sm text-zinc-600" data-testid="workflow-status">
-          {status}
-        </p>
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-zinc-700" data-testid="workflow-status">
+            {stageLabel(status)}
+            {progress !== undefined ? ` · ${progress}%` : null}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={stageLabel(status)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress ?? 0}
+            className="h-2 overflow-hidden rounded-full bg-zinc-100"
+          >
+            <div
+              className="h-full rounded-full bg-brand-500 transition-[width] duration-500"
+              style={{ width: `${progress ?? 0}%` }}
+            />
+          </div>
+        </div>
       ) : null}
       {failed ? (
         <div
@@ -126,7 +150,10 @@ export function WorkflowWaitPage() {
         </p>
       ) : null}
       {done && story ? (
-        <StoryVideo src={story.last_export_url} poster={story.last_export_thumbnail_url} />
+        <>
+          <StoryVideo src={story.last_export_url} poster={story.last_export_thumbnail_url} />
+          <MadeWith story={story} />
+        </>
       ) : null}
       <div className="flex gap-2">
         <Link to="/story/my" className={buttonClass('secondary', 'sm')}>

@@ -16,6 +16,8 @@ export interface WorkflowUpdate {
   status: string;
   story?: Story | undefined;
   error?: string | undefined;
+  /** How far the current stage is, 0–100 (stream only). */
+  progress?: number | undefined;
 }
 
 /** Waits, unless the signal fires first (then rejects with its reason). */

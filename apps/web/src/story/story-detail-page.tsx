@@ -11,10 +11,13 @@ import { formatStoryDateTime } from '../lib/format-date';
 import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { Spinner } from '../ui/spinner';
+import { buttonClass } from '../ui/button-styles';
 import { FailedStoryActionBar } from './failed-story-action-bar';
+import { MadeWith, StoryShots } from './made-with';
+import { StoryVideo } from './story-video';
 import { useStory } from './use-story';
 
-/** /story/my/{id}: opened from a failed card. The full story detail comes in a later issue. */
+/** /story/my/{id}: a story of the user — its video, what made it, its shots; a failure's message and actions. */
 export function StoryDetailPage() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -50,9 +53,21 @@ export function StoryDetailPage() {
               <FailedStoryActionBar story={story} onDeleted={() => void navigate('/story/my')} />
             </div>
           ) : null}
-          <ComingSoonNotice title="The full story detail arrives soon.">
-            The shots, assets and generation history of this story will be shown here.
-          </ComingSoonNotice>
+          <StoryVideo
+            storyId={story.id}
+            src={story.last_export_url}
+            poster={story.last_export_thumbnail_url}
+          />
+          <MadeWith story={story} />
+          <div className="flex gap-2">
+            <Link
+              to={`/story/editor?story_id=${encodeURIComponent(story.id)}&view=video-editor`}
+              className={buttonClass('primary', 'sm')}
+            >
+              Open Editor
+            </Link>
+          </div>
+          <StoryShots story={story} />
         </>
       ) : (
         <ComingSoonNotice title={MESSAGES.story.notFound} />

@@ -38,6 +38,7 @@ import {
   startScriptToVideo,
   voiceSampleUrl,
 } from './explainer-api';
+import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -177,6 +178,7 @@ export function ExplainerForm() {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex flex-col gap-3">
+        <ProviderNotice />
         <div className="flex items-center justify-between gap-2">
           <label htmlFor="voiceover-script" className="text-sm font-semibold text-zinc-800">
             Voice-over Script
