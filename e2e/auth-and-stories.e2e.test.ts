@@ -93,10 +93,18 @@ describe('a new install', () => {
   });
 
   it('shows community stories from the database to a visitor', async () => {
-    const published = (await (await fetch(`${server.baseUrl}/stories/published`)).json()) as {
-      stories: { title: string }[];
+    // The seeded stories are generated in the background and appear once they have a video.
+    let published: { stories: { title: string; last_export_url: string | null }[] } = {
+      stories: [],
     };
-    expect(published.stories.length).toBeGreaterThan(0);
+    for (const until = Date.now() + 240_000; published.stories.length < 3;) {
+      if (Date.now() > until) throw new Error('the seeded stories were not made');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      published = (await (
+        await fetch(`${server.baseUrl}/stories/published`)
+      ).json()) as typeof published;
+    }
+    for (const story of published.stories) expect(story.last_export_url).toMatch(/\.mp4$/);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.baseUrl}/story`);
     await page.getByText(published.stories[0]!.title).first().waitFor();
@@ -104,5 +112,5 @@ describe('a new install', () => {
     expect(server.output()).toMatch(
       /Demo creator: sign in as demo@storyloom\.local with password \S+/,
     );
-  });
+  }, 300_000);
 });

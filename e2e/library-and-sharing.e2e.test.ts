@@ -212,7 +212,14 @@ describe('library, community gallery, preview, sharing and publishing', () => {
     visitor = await browser.newContext({ viewport: DESKTOP });
     story = await exportedStory('Alice Dances in the Rain');
     expect(story.last_export_url).toMatch(/^\/media\/exports\/.+\.mp4$/);
-  }, 180_000);
+    // The seeded examples are generated in the background; the featured one is used below.
+    for (const until = Date.now() + 240_000; ;) {
+      const { body } = await api<{ stories: StoryJson[] }>(bob, 'GET', '/stories/published');
+      if (body.stories.some((s) => s.title === 'The Cat Who Ran a Webinar')) break;
+      if (Date.now() > until) throw new Error('the seeded example was not made');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }, 420_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -622,6 +629,16 @@ describe('library, community gallery, preview, sharing and publishing', () => {
   });
 
   it('Bob is told when a story has no video to download', async () => {
+    // Published before it was ever exported.
+    const bare = await api<StoryJson>(alice, 'POST', '/stories', {
+      title: 'Summer Lyrics',
+      category_id: 'script_to_video',
+      category_inputs: { aspect_ratio: '16:9' },
+    });
+    expect(bare.status).toBe(201);
+    expect(
+      (await api(alice, 'PATCH', `/stories/${bare.body.id}`, { is_published: true })).status,
+    ).toBe(200);
     const page = await openPage(bob, '/story/community');
     await page.getByRole('button', { name: 'Summer Lyrics' }).click();
     await dialog(page).getByRole('button', { name: 'Share & Download' }).click();

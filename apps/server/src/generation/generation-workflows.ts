@@ -48,6 +48,15 @@ export const REBUILD_WORKFLOW = 'story.rebuild_timeline_and_export';
  * not as the run's story: a shot regeneration must not move the story's own status.
  */
 export const REGENERATE_WORKFLOW = 'story.regenerate_shots';
+/** A seeded example or community story, made by the explainer pipeline, then shown. */
+export const SEED_EXAMPLE_WORKFLOW = 'story.seed_example';
+
+/** How a seeded story is shown once it is made (the seed run's `seed` input). */
+export const seedShowingSchema = z.object({
+  template: z.boolean(),
+  published: z.boolean(),
+  featured: z.boolean(),
+});
 
 export const regenerateRunInputSchema = z.object({
   story_id: z.string(),
@@ -240,6 +249,30 @@ export function generationWorkflows(
       async onFailure(run: WorkflowRun) {
         if (refundsOnFailure(run.status)) await credits.refund(run.id);
       },
+    },
+    {
+      // Free and unlimited: only the server starts it, for its own demo accounts.
+      kind: SEED_EXAMPLE_WORKFLOW,
+      steps: [
+        ...explainerSteps().map((s) => toWorkflowStep(ctx, s, stories, render)),
+        {
+          name: 'show',
+          status: 'processing:exporting_video',
+          failureStage: 'exporting_video',
+          async run(step) {
+            const seed = seedShowingSchema.parse(step.input.seed);
+            const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
+            // Never shown without its video.
+            if (!story?.lastExportUrl) throw new Error('The seeded story has no video');
+            await stories.update(story.id, {
+              isTemplate: seed.template,
+              isPublished: seed.published,
+              isFeatured: seed.featured,
+              publishedAt: seed.published ? story.createdAt : null,
+            });
+          },
+        },
+      ],
     },
     {
       kind: REGENERATE_WORKFLOW,
