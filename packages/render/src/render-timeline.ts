@@ -1,6 +1,7 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import {
   videoEditorTimelineSchema,
   type MediaAsset,
@@ -12,6 +13,7 @@ import {
   loudnessCommand,
   parseLoudness,
   segmentCommand,
+  type MeasuredLoudness,
 } from './ffmpeg-args';
 import { ffprobe, isStillImage, ProbeError } from './media-probe';
 import { measuringContext, writeOverlayImages } from './overlay-images';
@@ -66,41 +68,57 @@ async function probeAssets(
   const used = new Set(
     timeline.tracks.flatMap((t) => t.items.map((i) => i.mediaAssetId).filter(Boolean)),
   );
+  const assets = timeline.mediaAssets.filter((a) => used.has(a.id) && !a.is_deleted);
+  // A few probes at a time; the first failing asset (in the timeline's order) is reported.
+  const limit = pLimit(PROBES_AT_ONCE);
+  const results = await Promise.allSettled(
+    assets.map((asset) => limit(() => probeAsset(asset, resolveMedia, signal))),
+  );
   const media = new Map<string, MediaInfo>();
-  for (const asset of timeline.mediaAssets) {
-    if (!used.has(asset.id) || asset.is_deleted) continue;
-    const name = asset.title ? ` ("${asset.title}")` : '';
-    let file: string;
-    try {
-      file = await resolveMedia(asset);
-    } catch (error) {
-      throw new RenderError(
-        'MEDIA_UNREADABLE',
-        `Media asset with ID ${asset.id}${name} could not be found: ${(error as Error).message}`,
-      );
-    }
-    try {
-      const probed = await ffprobe(file, { ...(signal ? { signal } : {}) });
-      const video = probed.streams.find((s) => s.codec_type === 'video');
-      const still = isStillImage(probed);
-      media.set(asset.id, {
-        path: file,
-        hasVideo: Boolean(video),
-        hasAudio: probed.streams.some((s) => s.codec_type === 'audio'),
-        width: video?.width,
-        height: video?.height,
-        durationSeconds: still ? undefined : Number(probed.format.duration) || undefined,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      const reason = error instanceof ProbeError ? error.message : String(error);
-      throw new RenderError(
-        'MEDIA_UNREADABLE',
-        `Media asset with ID ${asset.id}${name} could not be read: ${reason}`,
-      );
-    }
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'rejected') throw result.reason;
+    media.set(assets[index]!.id, result.value);
   }
   return media;
+}
+
+const PROBES_AT_ONCE = 4;
+
+async function probeAsset(
+  asset: MediaAsset,
+  resolveMedia: RenderTimelineOptions['resolveMedia'],
+  signal: AbortSignal | undefined,
+): Promise<MediaInfo> {
+  const name = asset.title ? ` ("${asset.title}")` : '';
+  let file: string;
+  try {
+    file = await resolveMedia(asset);
+  } catch (error) {
+    throw new RenderError(
+      'MEDIA_UNREADABLE',
+      `Media asset with ID ${asset.id}${name} could not be found: ${(error as Error).message}`,
+    );
+  }
+  try {
+    const probed = await ffprobe(file, { ...(signal ? { signal } : {}) });
+    const video = probed.streams.find((s) => s.codec_type === 'video');
+    const still = isStillImage(probed);
+    return {
+      path: file,
+      hasVideo: Boolean(video),
+      hasAudio: probed.streams.some((s) => s.codec_type === 'audio'),
+      width: video?.width,
+      height: video?.height,
+      durationSeconds: still ? undefined : Number(probed.format.duration) || undefined,
+    };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const reason = error instanceof ProbeError ? error.message : String(error);
+    throw new RenderError(
+      'MEDIA_UNREADABLE',
+      `Media asset with ID ${asset.id}${name} could not be read: ${reason}`,
+    );
+  }
 }
 
 /** What every phase of a render needs: the plan, its overlay pictures, a work folder. */
@@ -171,26 +189,36 @@ export async function renderSegment(
   });
 }
 
+/** Measures the loudness of the whole timeline's mix (loudnorm's first pass); null if silent. */
+export async function measureLoudness(
+  prepared: PreparedRender,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<MeasuredLoudness | null> {
+  const { plan, work } = prepared;
+  if (plan.audio.length === 0) return null;
+  const measure = loudnessCommand(plan, {
+    filterScriptPath: path.join(work, 'loudness.filters.txt'),
+  });
+  await writeFile(measure.filterScriptPath, measure.filterScript);
+  return parseLoudness(await runFfmpeg(measure.args, { signal: options.signal }));
+}
+
 /**
  * The last phase: joins the segments without re-encoding their pictures and mixes the sound
- * once for the whole timeline (its loudness measured over the whole mix).
+ * once for the whole timeline (its loudness measured over the whole mix, here unless given).
  */
 export async function assembleRender(
   prepared: PreparedRender,
   segmentPaths: readonly string[],
   outputPath: string,
-  options: { signal?: AbortSignal | undefined } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    loudness?: Promise<MeasuredLoudness | null> | undefined;
+  } = {},
 ): Promise<void> {
   const { plan, work } = prepared;
   const { signal } = options;
-  let loudness = null;
-  if (plan.audio.length > 0) {
-    const measure = loudnessCommand(plan, {
-      filterScriptPath: path.join(work, 'loudness.filters.txt'),
-    });
-    await writeFile(measure.filterScriptPath, measure.filterScript);
-    loudness = parseLoudness(await runFfmpeg(measure.args, { signal }));
-  }
+  const loudness = await (options.loudness ?? measureLoudness(prepared, { signal }));
   const concatListPath = path.join(work, 'segments.ffconcat');
   await writeFile(concatListPath, concatList(segmentPaths));
   const assemble = assembleCommand(
@@ -218,10 +246,17 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
     options.onProgress?.(Math.min(100, Math.max(0, Math.round(percent * 10) / 10)));
   report(0);
   const prepared = await prepareRender(options);
+  // Stops the loudness measurement too when the encode fails.
+  const stop = new AbortController();
+  const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  let loudness: Promise<MeasuredLoudness | null> | undefined;
   try {
     if (signal?.aborted) throw abortError(signal);
     report(2);
     const { plan } = prepared;
+    // The sound is measured while the pictures encode.
+    loudness = measureLoudness(prepared, { signal: both });
+    loudness.catch(() => undefined); // awaited by the assembly, or below after a failure
     const segmentPaths: string[] = [];
     for (const segment of plan.segments) {
       const file = path.join(prepared.work, `segment-${segment.index}.mp4`);
@@ -232,9 +267,13 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
       });
       segmentPaths.push(file);
     }
-    await assembleRender(prepared, segmentPaths, options.outputPath, { signal });
+    await assembleRender(prepared, segmentPaths, options.outputPath, { signal, loudness });
     report(100);
     return { plan, outputPath: options.outputPath, bytes: (await stat(options.outputPath)).size };
+  } catch (error) {
+    stop.abort();
+    await loudness?.catch(() => undefined); // its ffmpeg has exited before this returns
+    throw error;
   } finally {
     await prepared.dispose();
   }
