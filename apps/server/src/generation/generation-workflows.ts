@@ -7,7 +7,6 @@ import {
   failedStoryMessage,
   LIMITS,
   MESSAGES,
-  OUTPUT_SIZES,
   rebuildTimelineAndExportSchema,
   scriptToVideoPayloadSchema,
   shotMediaTypeSchema,
@@ -29,7 +28,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
 import { blobKeyFor, RenderService } from '../render/render-service.js';
-import { storyAspectRatio } from '../render/render-workflows.js';
+import { storyAspectRatio, storyExportSteps } from '../render/render-workflows.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
 import type {
   RunQuota,
@@ -88,12 +87,11 @@ export function stableMediaId(runId: string, name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The server side of a generation step: the story row, the blob store and the render engine. */
+/** The server side of a generation step: the story row and the blob store. */
 function portsFor(
   ctx: AppContext,
   step: StepContext,
   stories: StoryRepository,
-  render: RenderService,
   storyId: string | null = step.run.storyId,
 ): GenerationPorts {
   if (!storyId) throw new Error('This run has no story');
@@ -149,25 +147,6 @@ function portsFor(
       for await (const chunk of await ctx.blobs.read(key)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
-    async exportVideo(timeline) {
-      const story = await stories.findByIdIncludingDeleted(storyId);
-      if (!story) throw new Error('Story not found');
-      const output = await render.render({
-        timeline,
-        output: OUTPUT_SIZES[storyAspectRatio(story)],
-        id: step.run.id,
-        createdAt: step.run.createdAt,
-        signal: AbortSignal.timeout(10 * 60_000),
-        onProgress: (percent) => void step.setProgress(percent).catch(() => undefined),
-        thumbnail: true,
-        owner: { userId: step.run.userId, storyId },
-      });
-      const set: Partial<NewStory> = { lastExportUrl: output.url, isExportOutdated: false };
-      if (!story.isThumbnailModified) set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
-      if (!story.originalThumbnailUrl) set.originalThumbnailUrl = output.thumbnailUrl ?? null;
-      await stories.update(storyId, set);
-      return { url: output.url, thumbnailUrl: output.thumbnailUrl };
-    },
     progress: (percent) => step.setProgress(percent),
   };
 }
@@ -176,13 +155,12 @@ function toWorkflowStep(
   ctx: AppContext,
   pipelineStep: PipelineStep,
   stories: StoryRepository,
-  render: RenderService,
 ): WorkflowStep {
   // The request's image and video models, when their vendor is configured.
   const prepare = (step: StepContext) => {
     const input = scriptToVideoPayloadSchema.parse(step.input);
     const ports: GenerationPorts = {
-      ...portsFor(ctx, step, stories, render),
+      ...portsFor(ctx, step, stories),
       providers: ctx.models.providersFor(ctx.providers, input.advanced_settings),
     };
     return { input, ports };
@@ -241,11 +219,20 @@ export function generationWorkflows(
   const stories = new StoryRepository(ctx.database.db);
   const render = new RenderService(ctx, logger);
   const credits = new CreditLedger(ctx.database.db);
+  // Every generation ends by exporting its story, spread over the workers.
+  const exportSteps = storyExportSteps(render, stories, {
+    status: 'processing:exporting_video',
+    failureStage: 'exporting_video',
+  });
+  const generationSteps = (steps: PipelineStep[]) => [
+    ...steps.map((s) => toWorkflowStep(ctx, s, stories)),
+    ...exportSteps,
+  ];
   return [
     {
       kind: SCRIPT_TO_VIDEO_WORKFLOW,
       quota: GENERATION_QUOTA,
-      steps: explainerSteps().map((s) => toWorkflowStep(ctx, s, stories, render)),
+      steps: generationSteps(explainerSteps()),
       async onFailure(run: WorkflowRun) {
         if (refundsOnFailure(run.status)) await credits.refund(run.id);
       },
@@ -254,7 +241,7 @@ export function generationWorkflows(
       // Free and unlimited: only the server starts it, for its own demo accounts.
       kind: SEED_EXAMPLE_WORKFLOW,
       steps: [
-        ...explainerSteps().map((s) => toWorkflowStep(ctx, s, stories, render)),
+        ...generationSteps(explainerSteps()),
         {
           name: 'show',
           status: 'processing:exporting_video',
@@ -284,7 +271,7 @@ export function generationWorkflows(
           failureStage: 'generating_images',
           async run(step) {
             const input = regenerateRunInputSchema.parse(step.input);
-            const ports = portsFor(ctx, step, stories, render, input.story_id);
+            const ports = portsFor(ctx, step, stories, input.story_id);
             const row = await stories.findByIdIncludingDeleted(input.story_id);
             if (!row) throw new Error('Story not found');
             const payload = scriptToVideoPayloadSchema.partial().safeParse(row.categoryInputs);
@@ -333,25 +320,14 @@ export function generationWorkflows(
           async run(step) {
             const input = rebuildTimelineAndExportSchema.parse(step.input);
             if (!input.rebuild_timeline) return;
-            const ports = portsFor(ctx, step, stories, render);
+            const ports = portsFor(ctx, step, stories);
             const story = await ports.loadStory();
             if (!story.storyboard || Object.keys(story.storyboard.shots_map).length === 0) return;
             const captions = story.videoEditorTimeline?.globalConfig.captions.enabled ?? true;
             await ports.updateStory({ videoEditorTimeline: timelineFromStory(story, captions) });
           },
         },
-        {
-          name: 'export',
-          status: 'processing:exporting_video',
-          failureStage: 'exporting_video',
-          async run(step) {
-            const ports = portsFor(ctx, step, stories, render);
-            const story = await ports.loadStory();
-            if (!story.videoEditorTimeline)
-              throw new Error('This story has no timeline to export yet');
-            await ports.exportVideo(story.videoEditorTimeline);
-          },
-        },
+        ...exportSteps,
       ],
     },
   ];

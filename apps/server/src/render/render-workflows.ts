@@ -129,6 +129,87 @@ function spreadRender(
   };
 }
 
+/**
+ * Exporting a run's story, spread over the workers: first the timeline as it is now is kept in
+ * the run (every part must render the same one, whatever is synced meanwhile), then the
+ * segments are rendered and joined, and the story gets its export and thumbnail. Used by the
+ * share flow's export and by every generation's last step.
+ */
+export function storyExportSteps(
+  service: RenderService,
+  stories: StoryRepository,
+  opts: {
+    status: string;
+    failureStage: string;
+    options?: (step: StepContext) => {
+      removeWatermark?: boolean | undefined;
+      extraSteps?: readonly string[];
+    };
+  },
+): WorkflowStep[] {
+  const { status, failureStage } = opts;
+  const options = (step: StepContext) => opts.options?.(step) ?? {};
+  return [
+    {
+      name: 'snapshot',
+      status,
+      failureStage,
+      async run(step) {
+        const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
+        if (!story) throw new Error('Story not found');
+        if (!story.videoEditorTimeline) throw new Error('This story has no timeline to export yet');
+        return {
+          state: {
+            timeline: story.videoEditorTimeline,
+            version: story.version,
+            aspectRatio: storyAspectRatio(story),
+          },
+        };
+      },
+    },
+    {
+      name: 'export',
+      status,
+      failureStage,
+      ...spreadRender(
+        service,
+        (step) => {
+          const state = step.state as { timeline: unknown; aspectRatio: AspectRatio };
+          return {
+            timeline: state.timeline,
+            output: OUTPUT_SIZES[state.aspectRatio],
+            removeWatermark: options(step).removeWatermark,
+            id: step.run.id,
+            createdAt: step.run.createdAt,
+            thumbnail: true,
+            owner: { userId: step.run.userId, storyId: step.run.storyId },
+          };
+        },
+        async (step, output) => {
+          const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
+          if (!story) throw new Error('Story not found');
+          const set: Partial<NewStory> = {
+            lastExportUrl: output.url,
+            // An edit synced while this export ran leaves the export outdated.
+            isExportOutdated: story.version !== step.state.version,
+          };
+          if (!story.isThumbnailModified) set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
+          if (!story.originalThumbnailUrl) set.originalThumbnailUrl = output.thumbnailUrl ?? null;
+          const extra = options(step).extraSteps ?? [];
+          if (extra.includes('publish')) {
+            set.isPublished = true;
+            set.publishedAt = story.publishedAt ?? new Date();
+          }
+          if (extra.includes('generate_link')) set.isPublic = true;
+          await stories.update(story.id, set);
+          // The snapshot is not needed any more.
+          return { state: { url: output.url, thumbnailUrl: output.thumbnailUrl, timeline: null } };
+        },
+      ),
+    },
+  ];
+}
+
 /** Render calls of the editor (spec 3 §7) and the share flow's story export (spec 1 §4). */
 export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): WorkflowDefinition[] {
   const service = new RenderService(ctx, logger);
@@ -179,74 +260,14 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
     {
       kind: EXPORT_WORKFLOW,
       quota: RENDER_QUOTA,
-      steps: [
-        {
-          // The timeline as it is now: the parts must all render the same one, whatever is
-          // synced while they run.
-          name: 'snapshot',
-          status: 'processing:user_exporting_video',
-          failureStage: 'user_exporting_video',
-          async run(step) {
-            const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
-            if (!story) throw new Error('Story not found');
-            if (!story.videoEditorTimeline)
-              throw new Error('This story has no timeline to export yet');
-            return {
-              state: {
-                timeline: story.videoEditorTimeline,
-                version: story.version,
-                aspectRatio: storyAspectRatio(story),
-              },
-            };
-          },
+      steps: storyExportSteps(service, stories, {
+        status: 'processing:user_exporting_video',
+        failureStage: 'user_exporting_video',
+        options: (step) => {
+          const input = exportJobPayloadSchema.parse(step.input);
+          return { removeWatermark: input.remove_watermark, extraSteps: input.extra_steps ?? [] };
         },
-        {
-          name: 'export',
-          status: 'processing:user_exporting_video',
-          failureStage: 'user_exporting_video',
-          ...spreadRender(
-            service,
-            (step) => {
-              const input = exportJobPayloadSchema.parse(step.input);
-              const state = step.state as { timeline: unknown; aspectRatio: AspectRatio };
-              return {
-                timeline: state.timeline,
-                output: OUTPUT_SIZES[state.aspectRatio],
-                removeWatermark: input.remove_watermark,
-                id: step.run.id,
-                createdAt: step.run.createdAt,
-                thumbnail: true,
-                owner: { userId: step.run.userId, storyId: step.run.storyId },
-              };
-            },
-            async (step, output) => {
-              const input = exportJobPayloadSchema.parse(step.input);
-              const story = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
-              if (!story) throw new Error('Story not found');
-              const set: Partial<NewStory> = {
-                lastExportUrl: output.url,
-                // An edit synced while this export ran leaves the export outdated.
-                isExportOutdated: story.version !== step.state.version,
-              };
-              if (!story.isThumbnailModified)
-                set.lastExportThumbnailUrl = output.thumbnailUrl ?? null;
-              if (!story.originalThumbnailUrl)
-                set.originalThumbnailUrl = output.thumbnailUrl ?? null;
-              const extra = input.extra_steps ?? [];
-              if (extra.includes('publish')) {
-                set.isPublished = true;
-                set.publishedAt = story.publishedAt ?? new Date();
-              }
-              if (extra.includes('generate_link')) set.isPublic = true;
-              await stories.update(story.id, set);
-              // The snapshot is not needed any more.
-              return {
-                state: { url: output.url, thumbnailUrl: output.thumbnailUrl, timeline: null },
-              };
-            },
-          ),
-        },
-      ],
+      }),
     },
   ];
 }

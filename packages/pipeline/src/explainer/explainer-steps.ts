@@ -50,10 +50,6 @@ export interface GenerationPorts {
   storeMedia(name: string, media: GeneratedMedia): Promise<{ url: string }>;
   /** Reads back media this story stores (e.g. a shot's picture for a video model). */
   readMedia(url: string): Promise<Buffer>;
-  /** Renders the timeline to MP4 with the render engine and returns where it is. */
-  exportVideo(
-    timeline: VideoEditorTimeline,
-  ): Promise<{ url: string; thumbnailUrl?: string | undefined }>;
   /** Sets the run's progress in percent. */
   progress(percent: number): Promise<void>;
 }
@@ -225,7 +221,8 @@ export function timelineFromStory(story: GenerationStory, captions: boolean): Vi
 }
 
 /**
- * The explainer (script to video) workflow, as steps over provider interfaces. Every step is
+ * The explainer (script to video) workflow, as steps over provider interfaces, up to the
+ * story's timeline (the server then exports it with the render engine). Every step is
  * idempotent: it reads what earlier attempts stored and only makes what is missing, with ids
  * and storage names fixed by the shot, so a retry overwrites instead of duplicating.
  */
@@ -474,16 +471,6 @@ export function explainerSteps(): PipelineStep[] {
         const story = await ports.loadStory();
         const timeline = timelineFromStory(story, input.auto_captions);
         await ports.updateStory({ videoEditorTimeline: timeline });
-      },
-    },
-    {
-      name: 'export',
-      status: 'processing:exporting_video',
-      failureStage: 'exporting_video',
-      async run(_input, ports) {
-        const story = await ports.loadStory();
-        if (!story.videoEditorTimeline) throw new Error('This story has no timeline to export yet');
-        await ports.exportVideo(story.videoEditorTimeline);
       },
     },
   ];
