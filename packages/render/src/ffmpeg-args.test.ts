@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { videoEditorTimelineSchema, type VideoEditorTimelineInput } from '@storyloom/core';
+import { imageMotionFor } from '@storyloom/compose';
 import { calculateATempo, formatNumber } from './calculate-atempo';
 import {
   assembleCommand,
@@ -183,6 +184,30 @@ describe('segmentCommand', () => {
         `[o0][2:v]overlay=x=${watermark!.x}:y=${watermark!.y}[o1];\n` +
         '[o1]format=yuv420p[vout]\n',
     );
+  });
+
+  it('scales a still with a steady zoom once, to the size every frame uses', () => {
+    let id = 'pan-0';
+    for (let k = 0; imageMotionFor(id).zoom[0] !== imageMotionFor(id).zoom[1]; k++) id = `pan-${k}`;
+    const motion = imageMotionFor(id);
+    const p = plan(
+      [
+        {
+          id: 't',
+          type: 'video',
+          isPrimary: true,
+          items: [
+            { id, type: 'image', mediaAssetId: 'i', startTimeInFrames: 0, durationInFrames: 60 },
+          ],
+        },
+      ],
+      { watermarkEnabled: false },
+    );
+    const script = segmentCommand(p, p.segments[0]!, files({})).filterScript;
+    const side = 2 * Math.trunc((360 * motion.zoom[0]) / 2);
+    expect(script).toContain(`[0:v]scale=${side}:${side},format=yuv420p,loop=loop=59`);
+    expect(script).not.toContain('eval=frame');
+    expect(script).toContain(`crop=w=360:h=360:x='(360*${motion.zoom[0]}-360)*`);
   });
 
   it('splits long timelines into segments and keeps each clip exact inside them', () => {

@@ -99,15 +99,23 @@ function clipFilter(
       const lerp = ([a, b]: readonly [number, number]) =>
         a === b ? num(a) : `(${num(a)}+${num(b - a)}*${p})`;
       const zoom = lerp(motion.zoom);
+      const steady = motion.zoom[0] === motion.zoom[1];
+      // Per frame: the size the zoom asks for (even), unless the zoom never changes.
+      const zoomed = (side: number) => `2*trunc(${side}*${zoom}/2)`;
       from = `[${index}:v]`;
       chain = [
-        // Scaled once to the largest size the motion needs, then looped in memory.
-        `scale=${evenUp(fitted.width * maxZoom)}:${evenUp(fitted.height * maxZoom)}`,
+        // Scaled once to the largest size the motion needs (or, for a steady zoom, to the very
+        // size every frame uses), then looped in memory.
+        steady
+          ? `scale=${2 * Math.trunc((fitted.width * maxZoom) / 2)}:${2 * Math.trunc((fitted.height * maxZoom) / 2)}`
+          : `scale=${evenUp(fitted.width * maxZoom)}:${evenUp(fitted.height * maxZoom)}`,
         'format=yuv420p',
         `loop=loop=${frames - 1}:size=1:start=0`,
         `settb=1/${fps}`,
         'setpts=N',
-        `scale=w='2*trunc(${fitted.width}*${zoom}/2)':h='2*trunc(${fitted.height}*${zoom}/2)':eval=frame`,
+        ...(steady
+          ? []
+          : [`scale=w='${zoomed(fitted.width)}':h='${zoomed(fitted.height)}':eval=frame`]),
         `crop=w=${fitted.width}:h=${fitted.height}:x='(${fitted.width}*${zoom}-${fitted.width})*${lerp(motion.panX)}':y='(${fitted.height}*${zoom}-${fitted.height})*${lerp(motion.panY)}'`,
         pad,
         finish,
