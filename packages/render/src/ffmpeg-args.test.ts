@@ -176,7 +176,7 @@ describe('segmentCommand', () => {
     expect(command.filterScript).toBe(
       'color=c=black:s=640x360:r=30,trim=end_frame=30,setsar=1,format=yuv420p[c0];\n' +
         '[0:v]scale=396:396,format=yuv420p,loop=loop=59:size=1:start=0,settb=1/30,setpts=N,' +
-        "scale=w='2*trunc(360*(1+0.1*(n+0)/60)/2)':h='2*trunc(360*(1+0.1*(n+0)/60)/2)':eval=frame," +
+        "scale=w='2*trunc(360*(1+0.1*(n+0)/60)/2)':h='2*trunc(360*(1+0.1*(n+0)/60)/2)':eval=frame:flags=bilinear," +
         "crop=w=360:h=360:x='(360*(1+0.1*(n+0)/60)-360)*0.5':y='(360*(1+0.1*(n+0)/60)-360)*0.5'," +
         'pad=640:360:(ow-iw)/2:(oh-ih)/2:black,setsar=1,format=yuv420p[c1];\n' +
         '[c0][c1]concat=n=2:v=1:a=0[base];\n' +
