@@ -39,8 +39,10 @@ export class OpenAiWriter implements WriterProvider {
   constructor(
     private readonly endpoint: OpenAiEndpoint,
     private readonly model: string,
+    /** Who serves the model, for its name (`ollama` for an Ollama server). */
+    vendor = 'openai-chat',
   ) {
-    this.name = `openai-chat:${model}`;
+    this.name = `${vendor}:${model}`;
   }
 
   private async chat(system: string, user: string, json = false): Promise<string> {
@@ -156,12 +158,49 @@ export const OPENAI_VOICES: Record<VoiceKey, string> = {
   news_anchor: 'ash',
 };
 
-/** Speech on an OpenAI-compatible /audio/speech API, phrase by phrase for exact timing. */
+/** Kokoro's voices (Kokoro-FastAPI) for the voice keys: American and British, female and male. */
+export const KOKORO_VOICES: Record<VoiceKey, string> = {
+  auto: 'af_heart',
+  warm_female: 'af_bella',
+  calm_male: 'am_michael',
+  bright_female: 'af_nova',
+  deep_male: 'am_onyx',
+  young_female: 'af_sky',
+  young_male: 'am_puck',
+  storyteller: 'bm_george',
+  news_anchor: 'bf_emma',
+};
+
+/**
+ * The voices of a speech server for the voice keys: `key=voice` pairs separated by commas
+ * (e.g. `storyteller=bm_lewis,auto=af_heart`) over a base map; unknown keys are refused.
+ */
+export function parseVoiceMap(
+  text: string | undefined,
+  base: Record<VoiceKey, string>,
+): Record<VoiceKey, string> {
+  const voices = { ...base };
+  for (const pair of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [key, voice] = pair.split('=').map((p) => p.trim());
+    if (!key || !voice || !(key in base)) throw new Error(`Unknown voice mapping '${pair}'`);
+    voices[key as VoiceKey] = voice;
+  }
+  return voices;
+}
+
+/**
+ * Speech on an OpenAI-compatible /audio/speech API (OpenAI, or a speech server such as
+ * Kokoro-FastAPI), phrase by phrase for exact timing.
+ */
 export class OpenAiSpeech implements SpeechProvider {
   readonly name: string;
   constructor(
     private readonly endpoint: OpenAiEndpoint,
     private readonly model = 'gpt-4o-mini-tts',
+    private readonly voices: Record<VoiceKey, string> = OPENAI_VOICES,
   ) {
     this.name = `openai-speech:${model}`;
   }
@@ -181,7 +220,7 @@ export class OpenAiSpeech implements SpeechProvider {
         json: {
           model: this.model,
           input: text,
-          voice: OPENAI_VOICES[input.voice],
+          voice: this.voices[input.voice],
           response_format: 'wav',
         },
       });
