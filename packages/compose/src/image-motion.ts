@@ -1,7 +1,8 @@
 /**
  * Image motion: a slow zoom (and, for some items, a drift sideways) so stills are alive. It is
- * one linear function of the item's progress, so the player (per frame) and the exporter (as an
- * ffmpeg expression built from the same numbers) move a picture identically.
+ * one linear function of the item's progress, written once over an arithmetic: the player
+ * evaluates it with numbers each frame, the exporter turns it into ffmpeg expressions of the
+ * frame number, so both move a picture identically.
  */
 export interface ImageMotion {
   /** Zoom at progress 0 and 1 (≥ 1: the picture always fills its fitted rectangle). */
@@ -30,18 +31,55 @@ export function imageMotionFor(itemId: string): ImageMotion {
   return IMAGE_MOTIONS[hash % IMAGE_MOTIONS.length]!;
 }
 
-export interface MotionState {
-  zoom: number;
-  panX: number;
-  panY: number;
+export interface MotionState<T = number> {
+  zoom: T;
+  panX: T;
+  panY: T;
 }
 
-const lerp = (range: readonly [number, number], t: number) => range[0] + (range[1] - range[0]) * t;
+/** The operations the motion maths uses: on numbers (the player) or on ffmpeg expressions. */
+export interface MotionArithmetic<T> {
+  constant(value: number): T;
+  add(a: T, b: T): T;
+  sub(a: T, b: T): T;
+  mul(a: T, b: T): T;
+}
 
-/** The motion at a progress 0..1 (clamped). */
+export const NUMBER_ARITHMETIC: MotionArithmetic<number> = {
+  constant: (value) => value,
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+};
+
+/** The motion at progress `t` (0..1 over the item): each value moves linearly. */
+export function motionStateAt<T>(
+  ar: MotionArithmetic<T>,
+  motion: ImageMotion,
+  t: T,
+): MotionState<T> {
+  const lerp = ([from, to]: readonly [number, number]) =>
+    from === to ? ar.constant(from) : ar.add(ar.constant(from), ar.mul(ar.constant(to - from), t));
+  return { zoom: lerp(motion.zoom), panX: lerp(motion.panX), panY: lerp(motion.panY) };
+}
+
+/**
+ * Where the shown width × height window starts in the picture zoomed to width·zoom ×
+ * height·zoom: the zoom's extra pixels, times the pan.
+ */
+export function motionCrop<T>(
+  ar: MotionArithmetic<T>,
+  state: MotionState<T>,
+  width: number,
+  height: number,
+): { x: T; y: T } {
+  const extra = (side: number) => ar.sub(ar.mul(ar.constant(side), state.zoom), ar.constant(side));
+  return { x: ar.mul(extra(width), state.panX), y: ar.mul(extra(height), state.panY) };
+}
+
+/** The motion at a progress 0..1 (clamped), in numbers. */
 export function imageMotionAt(motion: ImageMotion, progress: number): MotionState {
-  const t = Math.min(1, Math.max(0, progress));
-  return { zoom: lerp(motion.zoom, t), panX: lerp(motion.panX, t), panY: lerp(motion.panY, t) };
+  return motionStateAt(NUMBER_ARITHMETIC, motion, Math.min(1, Math.max(0, progress)));
 }
 
 /**
@@ -53,12 +91,11 @@ export function motionSourceRect(
   width: number,
   height: number,
 ): { x: number; y: number; width: number; height: number } {
-  const visibleWidth = width / state.zoom;
-  const visibleHeight = height / state.zoom;
+  const crop = motionCrop(NUMBER_ARITHMETIC, state, width, height);
   return {
-    x: (width - visibleWidth) * state.panX,
-    y: (height - visibleHeight) * state.panY,
-    width: visibleWidth,
-    height: visibleHeight,
+    x: crop.x / state.zoom,
+    y: crop.y / state.zoom,
+    width: width / state.zoom,
+    height: height / state.zoom,
   };
 }

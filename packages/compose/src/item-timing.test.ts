@@ -12,7 +12,7 @@ const fps = 30;
 describe('itemDurationInFrames (spec 3 §4 fallback order)', () => {
   it('uses the explicit duration first', () => {
     expect(
-      itemDurationInFrames({ type: 'video', startTimeInFrames: 0, durationInFrames: 42 }, fps, {
+      itemDurationInFrames({ type: 'video', durationInFrames: 42 }, fps, {
         metadata: { frames: 300, fps: 30 },
       }),
     ).toBe(42);
@@ -20,22 +20,16 @@ describe('itemDurationInFrames (spec 3 §4 fallback order)', () => {
 
   it('then media frames ÷ media fps ÷ speed, less the trimmed start', () => {
     const asset = { metadata: { frames: 240, fps: 24 } }; // 10 s
-    expect(itemDurationInFrames({ type: 'video', startTimeInFrames: 0 }, fps, asset)).toBe(300);
+    expect(itemDurationInFrames({ type: 'video' }, fps, asset)).toBe(300);
+    expect(itemDurationInFrames({ type: 'video', speed: 2 }, fps, asset)).toBe(150);
     expect(
-      itemDurationInFrames({ type: 'video', startTimeInFrames: 0, speed: 2 }, fps, asset),
-    ).toBe(150);
-    expect(
-      itemDurationInFrames(
-        { type: 'video', startTimeInFrames: 0, sourceTrimStartFrames: 60, speed: 1.5 },
-        fps,
-        asset,
-      ),
+      itemDurationInFrames({ type: 'video', sourceTrimStartFrames: 60, speed: 1.5 }, fps, asset),
     ).toBe(160);
   });
 
   it('uses the duration in seconds when the frame count is unknown', () => {
     expect(
-      itemDurationInFrames({ type: 'audio', startTimeInFrames: 0 }, fps, {
+      itemDurationInFrames({ type: 'audio' }, fps, {
         metadata: { duration: 4 },
       }),
     ).toBe(120);
@@ -44,19 +38,17 @@ describe('itemDurationInFrames (spec 3 §4 fallback order)', () => {
   it('then estimates from the trim, else 3 seconds', () => {
     expect(
       itemDurationInFrames(
-        { type: 'video', startTimeInFrames: 0, sourceTrimStartFrames: 10, sourceTrimEndFrames: 70 },
+        { type: 'video', sourceTrimStartFrames: 10, sourceTrimEndFrames: 70 },
         fps,
       ),
     ).toBe(60);
-    expect(itemDurationInFrames({ type: 'video', startTimeInFrames: 0 }, fps)).toBe(90);
+    expect(itemDurationInFrames({ type: 'video' }, fps)).toBe(90);
   });
 
   it('gives images 2 s, logos 1.5 s and failed placeholders 3 s', () => {
-    expect(itemDurationInFrames({ type: 'image', startTimeInFrames: 0 }, fps)).toBe(60);
-    expect(itemDurationInFrames({ type: 'logo', startTimeInFrames: 0 }, fps)).toBe(45);
-    expect(
-      itemDurationInFrames({ type: 'video', startTimeInFrames: 0, status: 'failed' }, fps),
-    ).toBe(90);
+    expect(itemDurationInFrames({ type: 'image' }, fps)).toBe(60);
+    expect(itemDurationInFrames({ type: 'logo' }, fps)).toBe(45);
+    expect(itemDurationInFrames({ type: 'video', status: 'failed' }, fps)).toBe(90);
   });
 });
 

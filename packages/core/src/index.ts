@@ -7,6 +7,7 @@ export * from './categories';
 export * from './characters';
 export * from './credits';
 export * from './editor-constants';
+export * from './item-duration';
 export * from './generate';
 export * from './library-constants';
 export * from './limits';

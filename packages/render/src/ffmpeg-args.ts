@@ -1,3 +1,4 @@
+import { motionCrop, motionStateAt, type MotionArithmetic } from '@storyloom/compose';
 import { AUDIO_ENCODER_ARGS, AUDIO_SAMPLE_RATE, VIDEO_ENCODER_ARGS } from './encoder-settings';
 import { calculateATempo, formatNumber as num } from './calculate-atempo';
 import {
@@ -95,13 +96,18 @@ function clipFilter(
       const index = inputs.add('-i', source.path);
       const maxZoom = Math.max(...motion.zoom);
       const offset = range.startFrame - source.itemStartFrame;
-      const p = `(n+${offset})/${source.itemFrames}`;
-      const lerp = ([a, b]: readonly [number, number]) =>
-        a === b ? num(a) : `(${num(a)}+${num(b - a)}*${p})`;
-      const zoom = lerp(motion.zoom);
+      // compose's motion, as expressions of the frame number n.
+      const state = motionStateAt(
+        EXPRESSION_ARITHMETIC,
+        motion,
+        `(n+${offset})/${source.itemFrames}`,
+      );
+      const crop = motionCrop(EXPRESSION_ARITHMETIC, state, fitted.width, fitted.height);
+      const zoom = state.zoom;
       const steady = motion.zoom[0] === motion.zoom[1];
       // Per frame: the size the zoom asks for (even), unless the zoom never changes.
-      const zoomed = (side: number) => `2*trunc(${side}*${zoom}/2)`;
+      const zoomed = (side: number) =>
+        `2*trunc(${EXPRESSION_ARITHMETIC.mul(EXPRESSION_ARITHMETIC.constant(side), zoom)}/2)`;
       from = `[${index}:v]`;
       chain = [
         // Scaled once to the largest size the motion needs (or, for a steady zoom, to the very
@@ -119,7 +125,7 @@ function clipFilter(
             [
               `scale=w='${zoomed(fitted.width)}':h='${zoomed(fitted.height)}':eval=frame:flags=bilinear`,
             ]),
-        `crop=w=${fitted.width}:h=${fitted.height}:x='(${fitted.width}*${zoom}-${fitted.width})*${lerp(motion.panX)}':y='(${fitted.height}*${zoom}-${fitted.height})*${lerp(motion.panY)}'`,
+        `crop=w=${fitted.width}:h=${fitted.height}:x='${crop.x}':y='${crop.y}'`,
         pad,
         finish,
       ];
@@ -180,6 +186,14 @@ function fadeFilters(clip: PlannedClip, range: { startFrame: number; endFrame: n
 }
 
 const evenUp = (value: number) => Math.ceil(value / 2 - 1e-9) * 2;
+
+/** compose's motion arithmetic on ffmpeg expressions (sums bracketed, so products bind). */
+const EXPRESSION_ARITHMETIC: MotionArithmetic<string> = {
+  constant: (value) => num(value),
+  add: (a, b) => `(${a}+${b})`,
+  sub: (a, b) => `(${a}-${b})`,
+  mul: (a, b) => `${a}*${b}`,
+};
 
 function imageFile(files: SegmentFiles, id: string): string {
   const file = files.images.get(id);

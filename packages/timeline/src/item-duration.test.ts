@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { totalDurationFrames } from './frames';
 import {
   assetSourceFrames,
-  itemDurationFallback,
+  itemDurationInFrames,
   placementDurationFrames,
   sourceWindow,
 } from './item-duration';
@@ -27,22 +27,22 @@ describe('item durations', () => {
 
   it('fallback order: explicit; image 2 s, logo 1.5 s; media from the trim ÷ speed; trim window ÷ speed; else 3 s', () => {
     const base = { type: 'video' as const, speed: 2, durationInFrames: Number.NaN };
-    expect(itemDurationFallback({ ...base, durationInFrames: 12 }, undefined, 30)).toBe(12);
-    expect(itemDurationFallback({ ...base, type: 'image' }, asset('v', 'video', 10), 30)).toBe(60);
-    expect(itemDurationFallback({ ...base, type: 'logo' }, undefined, 30)).toBe(45);
-    expect(itemDurationFallback(base, asset('v', 'video', 10), 30)).toBe(150);
+    expect(itemDurationInFrames({ ...base, durationInFrames: 12 }, 30, undefined)).toBe(12);
+    expect(itemDurationInFrames({ ...base, type: 'image' }, 30, asset('v', 'video', 10))).toBe(60);
+    expect(itemDurationInFrames({ ...base, type: 'logo' }, 30, undefined)).toBe(45);
+    expect(itemDurationInFrames(base, 30, asset('v', 'video', 10))).toBe(150);
     expect(
-      itemDurationFallback({ ...base, sourceTrimStartFrames: 100 }, asset('v', 'video', 10), 30),
+      itemDurationInFrames({ ...base, sourceTrimStartFrames: 100 }, 30, asset('v', 'video', 10)),
     ).toBe(100);
     expect(
-      itemDurationFallback(
+      itemDurationInFrames(
         { ...base, sourceTrimStartFrames: 10, sourceTrimEndFrames: 50 },
-        undefined,
         30,
+        undefined,
       ),
     ).toBe(20);
-    expect(itemDurationFallback(base, undefined, 30)).toBe(90);
-    expect(itemDurationFallback({ ...base, durationInFrames: -5 }, undefined, 25)).toBe(75);
+    expect(itemDurationInFrames(base, 30, undefined)).toBe(90);
+    expect(itemDurationInFrames({ ...base, durationInFrames: -5 }, 25, undefined)).toBe(75);
   });
 
   it('fills in the source window a stored item leaves out', () => {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { clampSpeed } from './change-speed';
 import { clampVolume } from './change-volume';
 import { FRAME_EPSILON } from './frames';
-import { assetSourceFrames, hasSource, itemDurationFallback } from './item-duration';
+import { assetSourceFrames, hasSource, itemDurationInFrames } from './item-duration';
 import type { RefusalCode } from './refusal';
 import { normalizeTrackType } from './track-category';
 import {
@@ -173,7 +173,7 @@ export function repairItem(value: unknown, context: ItemContext): TimelineItem |
   const volumeValue = finite(raw.volume);
   const trimStart = finite(raw.sourceTrimStartFrames);
   const trimEnd = finite(raw.sourceTrimEndFrames);
-  let duration = itemDurationFallback(
+  let duration = itemDurationInFrames(
     {
       type,
       durationInFrames: finite(raw.durationInFrames) ?? Number.NaN,
@@ -181,8 +181,8 @@ export function repairItem(value: unknown, context: ItemContext): TimelineItem |
       sourceTrimStartFrames: trimStart !== undefined && trimStart >= 0 ? trimStart : undefined,
       sourceTrimEndFrames: trimEnd !== undefined && trimEnd >= 0 ? trimEnd : undefined,
     },
-    asset,
     context.fps,
+    asset,
   );
   if (hasSource(type)) {
     let start = trimStart !== undefined && trimStart >= 0 ? trimStart : 0;
