@@ -70,6 +70,8 @@ const envSchema = z.object({
   MUSIC_PRERENDER: booleanFromEnv.default(true),
   /** Length of the pieces an export is split into, each rendered by whichever worker is free. */
   RENDER_SEGMENT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
+  /** The longest song segment a music video may use: 60 s, or up to 300 s if the operator allows. */
+  MUSIC_TRIM_MAX_SECONDS: z.coerce.number().int().min(60).max(300).default(60),
 });
 
 export interface Config {
@@ -100,6 +102,7 @@ export interface Config {
   /** Render the composed stock library into `$DATA_DIR/music-library` in the background at start. */
   musicPrerender: boolean;
   renderSegmentSeconds: number;
+  musicTrimMaxSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +155,7 @@ export function loadConfig(
     storage: e.STORAGE_URL ? s3Location(e) : undefined,
     musicPrerender: e.MUSIC_PRERENDER,
     renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
+    musicTrimMaxSeconds: e.MUSIC_TRIM_MAX_SECONDS,
   };
 }
 

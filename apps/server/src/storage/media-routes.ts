@@ -123,7 +123,11 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** Refuses (413) an upload that would take the user's uploads past their storage quota. */
-export async function checkStorageQuota(ctx: AppContext, userId: string, bytes: number) {
+export async function checkStorageQuota(
+  ctx: Pick<AppContext, 'config' | 'media'>,
+  userId: string,
+  bytes: number,
+) {
   const quota = ctx.config.userStorageQuotaBytes;
   if ((await ctx.media.uploadedBytes(userId)) + bytes > quota) {
     throw new HttpError(

@@ -105,7 +105,7 @@ export function waveformPeaks(samples: Float32Array, count: number): number[] {
 const MusicTempo = createRequire(import.meta.url)('music-tempo') as new (
   audio: Float32Array,
   params: Record<string, number>,
-) => { tempo: string };
+) => { tempo: string; beats: number[] };
 
 /**
  * The beat tracker's range: 60–133 beats per minute. Within it the tracker picks the pulse,
@@ -114,10 +114,11 @@ const MusicTempo = createRequire(import.meta.url)('music-tempo') as new (
 const BEAT_INTERVAL = { min: 0.45, max: 1 };
 
 /**
- * The tempo (beats per minute) the `music-tempo` beat tracker hears in library-rate samples.
- * It listens at half the library rate (11 kHz is plenty for onsets, and four times faster).
+ * The tempo (beats per minute) and the beat times (seconds) the `music-tempo` beat tracker
+ * hears in library-rate samples. It listens at half the library rate (11 kHz is plenty for
+ * onsets, and four times faster).
  */
-export function measureTempo(samples: Float32Array): number {
+export function trackBeats(samples: Float32Array): { tempo: number; beats: number[] } {
   const half = new Float32Array(samples.length >> 1);
   for (let i = 0; i < half.length; i++) half[i] = (samples[2 * i]! + samples[2 * i + 1]!) / 2;
   const rate = MUSIC_SAMPLE_RATE / 2;
@@ -129,5 +130,13 @@ export function measureTempo(samples: Float32Array): number {
     minBeatInterval: BEAT_INTERVAL.min,
     maxBeatInterval: BEAT_INTERVAL.max,
   });
-  return Number(tracker.tempo);
+  return {
+    tempo: Number(tracker.tempo),
+    beats: tracker.beats.map((b) => Math.round(b * 1000) / 1000),
+  };
+}
+
+/** The tempo (beats per minute) the beat tracker hears in library-rate samples. */
+export function measureTempo(samples: Float32Array): number {
+  return trackBeats(samples).tempo;
 }
