@@ -159,6 +159,19 @@ describe.each(DATABASES)('workflow runs on %s', (database) => {
     );
   });
 
+  it('lets a step write only while the run is still at that step', async () => {
+    const { client, id } = await signUp(server.baseUrl);
+    const { run } = await startRun(id, client, { preview: true });
+    await waitFor(async () => (await server.ctx.workflows.get(run.id))?.status === 'paused');
+    const writes: string[] = [];
+    const write = (name: string) => () => Promise.resolve(void writes.push(name));
+    // The run as its first step read it (a late twin of that step) is past; as it is now, current.
+    expect(await server.ctx.workflows.whileAtStep(run, write('late twin'))).toBe(false);
+    const now = (await server.ctx.workflows.get(run.id))!;
+    expect(await server.ctx.workflows.whileAtStep(now, write('current'))).toBe(true);
+    expect(writes).toEqual(['current']);
+  });
+
   it("answers bad or foreign ids with the spec's messages", async () => {
     const { client, id } = await signUp(server.baseUrl);
     const stranger = await signUp(server.baseUrl);

@@ -14,6 +14,7 @@ import {
   storyboardSchema,
   videoEditorTimelineSchema,
   type FailureStage,
+  type ScriptToVideoPayload,
 } from '@storyloom/core';
 import {
   explainerSteps,
@@ -121,7 +122,10 @@ function portsFor(
       if (patch.videoEditorTimeline !== undefined)
         set.videoEditorTimeline =
           patch.videoEditorTimeline && videoEditorTimelineSchema.parse(patch.videoEditorTimeline);
-      await stories.update(storyId, set);
+      // A late duplicate of this step (its twin has moved the run on) writes nothing.
+      await ctx.workflows.whileAtStep(step.run, (tx) =>
+        new StoryRepository(tx).update(storyId, set),
+      );
     },
     async storeMedia(name, media) {
       const key = blobKeyFor(
@@ -151,17 +155,29 @@ function portsFor(
   };
 }
 
-function toWorkflowStep(
+/** How a kind of generation reads its run's input, and which models the request chose. */
+export interface GenerationInput<Input> {
+  parse(input: unknown): Input;
+  advancedSettings?(input: Input): Parameters<AppContext['models']['providersFor']>[1];
+}
+
+const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload> = {
+  parse: (input) => scriptToVideoPayloadSchema.parse(input),
+  advancedSettings: (input) => input.advanced_settings,
+};
+
+function toWorkflowStep<Input>(
   ctx: AppContext,
-  pipelineStep: PipelineStep,
+  pipelineStep: PipelineStep<Input>,
   stories: StoryRepository,
+  reader: GenerationInput<Input>,
 ): WorkflowStep {
   // The request's image and video models, when their vendor is configured.
   const prepare = (step: StepContext) => {
-    const input = scriptToVideoPayloadSchema.parse(step.input);
+    const input = reader.parse(step.input);
     const ports: GenerationPorts = {
       ...portsFor(ctx, step, stories),
-      providers: ctx.models.providersFor(ctx.providers, input.advanced_settings),
+      providers: ctx.models.providersFor(ctx.providers, reader.advancedSettings?.(input)),
     };
     return { input, ports };
   };
@@ -204,7 +220,6 @@ function toWorkflowStep(
   };
 }
 
-/** The generation workflows: the explainer (script to video) on the configured providers. */
 /** Generation runs a user may have going at once (ours). */
 const GENERATION_QUOTA: RunQuota = {
   group: 'generation',
@@ -212,36 +227,67 @@ const GENERATION_QUOTA: RunQuota = {
   message: MESSAGES.limits.tooManyGenerations(LIMITS.concurrentGenerations),
 };
 
+/** The last steps of every generation: its story's export, spread over the workers. */
+function exportSteps(ctx: AppContext, logger: FastifyBaseLogger, stories: StoryRepository) {
+  return storyExportSteps(new RenderService(ctx, logger), stories, {
+    status: 'processing:exporting_video',
+    failureStage: 'exporting_video',
+  });
+}
+
+/**
+ * The workflow steps of a generation: its pipeline steps, then the export of its story,
+ * spread over the workers.
+ */
+export function generationSteps<Input>(
+  ctx: AppContext,
+  logger: FastifyBaseLogger,
+  steps: readonly PipelineStep<Input>[],
+  reader: GenerationInput<Input>,
+): WorkflowStep[] {
+  const stories = new StoryRepository(ctx.database.db);
+  return [
+    ...steps.map((s) => toWorkflowStep(ctx, s, stories, reader)),
+    ...exportSteps(ctx, logger, stories),
+  ];
+}
+
+/**
+ * A paid generation (one kind of story): its steps and export, under the generation quota,
+ * refunding its credits when it fails before the timeline (spec 1 §8).
+ */
+export function generationWorkflow<Input>(
+  ctx: AppContext,
+  logger: FastifyBaseLogger,
+  kind: string,
+  steps: readonly PipelineStep<Input>[],
+  reader: GenerationInput<Input>,
+): WorkflowDefinition {
+  const credits = new CreditLedger(ctx.database.db);
+  return {
+    kind,
+    quota: GENERATION_QUOTA,
+    steps: generationSteps(ctx, logger, steps, reader),
+    async onFailure(run: WorkflowRun) {
+      if (refundsOnFailure(run.status)) await credits.refund(run.id);
+    },
+  };
+}
+
+/** The generation workflows: the explainer (script to video) on the configured providers. */
 export function generationWorkflows(
   ctx: AppContext,
   logger: FastifyBaseLogger,
 ): WorkflowDefinition[] {
   const stories = new StoryRepository(ctx.database.db);
-  const render = new RenderService(ctx, logger);
   const credits = new CreditLedger(ctx.database.db);
-  // Every generation ends by exporting its story, spread over the workers.
-  const exportSteps = storyExportSteps(render, stories, {
-    status: 'processing:exporting_video',
-    failureStage: 'exporting_video',
-  });
-  const generationSteps = (steps: PipelineStep[]) => [
-    ...steps.map((s) => toWorkflowStep(ctx, s, stories)),
-    ...exportSteps,
-  ];
   return [
-    {
-      kind: SCRIPT_TO_VIDEO_WORKFLOW,
-      quota: GENERATION_QUOTA,
-      steps: generationSteps(explainerSteps()),
-      async onFailure(run: WorkflowRun) {
-        if (refundsOnFailure(run.status)) await credits.refund(run.id);
-      },
-    },
+    generationWorkflow(ctx, logger, SCRIPT_TO_VIDEO_WORKFLOW, explainerSteps(), EXPLAINER_INPUT),
     {
       // Free and unlimited: only the server starts it, for its own demo accounts.
       kind: SEED_EXAMPLE_WORKFLOW,
       steps: [
-        ...generationSteps(explainerSteps()),
+        ...generationSteps(ctx, logger, explainerSteps(), EXPLAINER_INPUT),
         {
           name: 'show',
           status: 'processing:exporting_video',
@@ -327,7 +373,7 @@ export function generationWorkflows(
             await ports.updateStory({ videoEditorTimeline: timelineFromStory(story, captions) });
           },
         },
-        ...exportSteps,
+        ...exportSteps(ctx, logger, stories),
       ],
     },
   ];

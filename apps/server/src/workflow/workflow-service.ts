@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { and, avg, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { stories, workflowParts, workflowRuns } from '../db/schema.js';
 import type { JobContext, JobEngine } from '../jobs/job-engine.js';
 import { MESSAGES } from '@storyloom/core';
@@ -180,6 +180,30 @@ export class WorkflowService {
     await this.engine.send<StepJob>(STEP_QUEUE, { runId: run!.id, stepIndex: 0 });
     this.announce(run!.id);
     return run!;
+  }
+
+  /**
+   * Runs `write` only while `run` is still at the step it was read at, holding the run's row so
+   * the step cannot move on meanwhile. A step may run twice at once (two parts finishing
+   * together); the attempt that loses must not write over what later steps made.
+   */
+  async whileAtStep(run: WorkflowRun, write: (tx: Db) => Promise<void>): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: workflowRuns.id })
+        .from(workflowRuns)
+        .where(
+          and(
+            eq(workflowRuns.id, run.id),
+            eq(workflowRuns.stepIndex, run.stepIndex),
+            isNull(workflowRuns.finishedAt),
+          ),
+        )
+        .for('share');
+      if (!current) return false;
+      await write(tx);
+      return true;
+    });
   }
 
   /**

@@ -64,7 +64,8 @@ export interface ShotResult {
   update: Record<string, unknown>;
 }
 
-export interface PipelineStep {
+/** One step of a generation, over its request `Input` (the explainer's payload unless told). */
+export interface PipelineStep<Input = ScriptToVideoPayload> {
   name: string;
   /** processing:{stage} while the step runs. */
   status: string;
@@ -76,13 +77,13 @@ export interface PipelineStep {
    * done, so a retry or a dead worker redoes only unfinished shots and no paid call is made
    * twice. Like a step, it makes only what the story does not have yet.
    */
-  perShot?(input: ScriptToVideoPayload, ports: GenerationPorts, index: number): Promise<ShotResult>;
+  perShot?(input: Input, ports: GenerationPorts, index: number): Promise<ShotResult>;
   /**
    * The step itself; for a step with `perShot`, it gets every shot's result in shot order
    * (or, when not given, makes them here, a few shots at a time).
    */
   run(
-    input: ScriptToVideoPayload,
+    input: Input,
     ports: GenerationPorts,
     shots?: readonly ShotResult[],
   ): Promise<PipelineStepResult | void>;
@@ -94,9 +95,9 @@ export async function shotCount(ports: GenerationPorts): Promise<number> {
 }
 
 /** A per-shot step's results: the ones given, else made here for every shot. */
-async function resultsOf(
-  step: Pick<PipelineStep, 'perShot'>,
-  input: ScriptToVideoPayload,
+export async function resultsOf<Input>(
+  step: Pick<PipelineStep<Input>, 'perShot'>,
+  input: Input,
   ports: GenerationPorts,
   given: readonly ShotResult[] | undefined,
 ): Promise<readonly ShotResult[]> {
@@ -111,7 +112,7 @@ async function resultsOf(
 }
 
 /** Writes the shots' results into the story: their fields into the shots, their assets. */
-async function saveShotResults(
+export async function saveShotResults(
   ports: GenerationPorts,
   results: readonly ShotResult[],
   shotIds: readonly string[],
