@@ -22,6 +22,7 @@ import { mediaRoutes } from './storage/media-routes.js';
 import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
 import { musicRoutes } from './music/music-routes.js';
+import { actionVideoRoutes } from './media/action-video-routes.js';
 import { songRoutes } from './music/song-routes.js';
 import { renderRoutes } from './render/render-routes.js';
 import { authorProfileRoutes } from './profiles/author-profile-routes.js';
@@ -121,6 +122,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   generationRoutes(app, ctx);
   musicRoutes(app, ctx);
   songRoutes(app, ctx);
+  actionVideoRoutes(app, ctx);
   fontRoutes(app, ctx);
   authorProfileRoutes(app, ctx);
   await serveWebApp(app, ctx);

@@ -16,14 +16,17 @@ export const ACTION_VIDEO_TYPES = ['mp4', 'webm', 'ogg', 'mov', 'quicktime', 'h2
 
 /** POST /action-video/create body (spec 3 §3, §5). */
 export const actionVideoRequestSchema = z.object({
-  characterUrl: z.url({ message: MESSAGES.editor.invalidMediaUrl }),
+  characterUrl: z.url({ message: MESSAGES.editor.invalidMediaUrl }).max(2000),
   characterType: z.enum(['image', 'video']),
-  referenceUrl: z.url({ message: MESSAGES.editor.invalidVideoUrl }),
+  referenceUrl: z.url({ message: MESSAGES.editor.invalidVideoUrl }).max(2000),
   referenceType: z.literal('video'),
   model: z.literal(ACTION_VIDEO_MODEL, { message: MESSAGES.editor.invalidModel }),
-  ratio: z.enum(ACTION_VIDEO_RATIOS).default(DEFAULT_ACTION_VIDEO_RATIO),
+  /** One of ACTION_VIDEO_RATIOS; anything else falls back to 1280:720 (`actionVideoRatio`). */
+  ratio: z.string().max(20).optional(),
   expressionIntensity: z.number().int().min(1).max(5).optional(),
-  description: z.string().optional(),
+  description: z.string().max(1000).optional(),
+  /** Ours: the story whose media the result joins, so it can be placed on its timeline. */
+  story_id: z.string().min(1).max(100).optional(),
 });
 export type ActionVideoRequest = z.infer<typeof actionVideoRequestSchema>;
 

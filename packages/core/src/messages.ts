@@ -355,6 +355,12 @@ export const MESSAGES = {
     invalidMediaUrl: 'Must be a valid media URL',
     invalidVideoUrl: 'Must be a valid video URL',
     invalidModel: 'Invalid model selected',
+    /** Ours: the spec gives the bounds (3–30 s), not the words. */
+    referenceDuration: 'The reference video must be 3 to 30 seconds long',
+    /** Ours: the accepted types are the spec's. */
+    referenceType: 'The reference video must be an mp4, webm, ogg or mov video',
+    /** Ours: a character or reference that is not the user's own media on this server. */
+    notYourMedia: 'Use a picture or video from your own media',
     beforeShotNotFound: (id: string) => `Before shot with ID ${id} not found`,
     afterShotNotFound: (id: string) => `After shot with ID ${id} not found`,
     shotNotFound: (id: string) => `Shot with ID ${id} not found`,

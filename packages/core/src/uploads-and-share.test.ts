@@ -127,7 +127,11 @@ describe('editor and library constants', () => {
       referenceType: 'video',
       model: 'runway-act2',
     };
-    expect(actionVideoRequestSchema.parse(valid).ratio).toBe('1280:720');
+    const ratioOf = (ratio?: string) =>
+      actionVideoRatio(actionVideoRequestSchema.parse({ ...valid, ratio }).ratio);
+    expect(ratioOf()).toBe('1280:720');
+    expect(ratioOf('720:1280')).toBe('720:1280');
+    expect(ratioOf('1:1')).toBe('1280:720');
     expect(
       actionVideoRequestSchema.safeParse({ ...valid, model: 'gen3' }).error?.issues[0]?.message,
     ).toBe('Invalid model selected');

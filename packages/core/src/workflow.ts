@@ -79,6 +79,8 @@ export const workflowPollOutputSchema = z.object({
   success: z.boolean(),
   story: storySchema.optional(),
   error: z.string().optional(),
+  /** Ours: the file a finished run made (an action video, an export). */
+  url: z.string().optional(),
 });
 
 /** Status of one run as POST /stories/workflow/status returns it. */

@@ -70,6 +70,9 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
           output: {
             success: status === 'RUN_SUCCESS',
             ...(message.story ? { story: message.story } : {}),
+            ...(status === 'RUN_SUCCESS' && typeof run.state.url === 'string'
+              ? { url: run.state.url }
+              : {}),
             ...(run.error ? { error: run.error } : {}),
           },
           ...(run.error ? { error: run.error } : {}),

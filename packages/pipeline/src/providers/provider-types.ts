@@ -132,6 +132,20 @@ export interface MusicProvider extends NamedProvider {
   findTrack?(idOrUrl: string): MusicTrackInfo | undefined;
 }
 
+/** A character image or clip moved after a reference video's performance (spec 3 §3). */
+export interface ActionVideoProvider extends NamedProvider {
+  perform(input: {
+    character: { type: 'image' | 'video'; bytes: Buffer; extension: string };
+    reference: { bytes: Buffer; extension: string };
+    /** The output size, from the request's ratio, e.g. 1280×720. */
+    width: number;
+    height: number;
+    /** 1–5, how strongly the performance shows (3 unless asked). */
+    expressionIntensity: number;
+    signal?: AbortSignal | undefined;
+  }): Promise<GeneratedMedia>;
+}
+
 export interface Providers {
   writer: WriterProvider;
   image: ImageProvider;
@@ -139,4 +153,5 @@ export interface Providers {
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
   music: MusicProvider;
+  actionVideo: ActionVideoProvider;
 }

@@ -1,6 +1,7 @@
 import type { Providers } from '../provider-types';
 import { createLocalProviders } from '../local/local-providers';
 import { ElevenLabsSpeech } from './elevenlabs-speech';
+import { RunwayActTwo } from './runway-act-two';
 import { FalImages, FalVideo } from './fal-providers';
 import { cloudImageModel, cloudVideoModel } from './model-table';
 import { cloudVendorsFromEnv } from './model-catalog';
@@ -26,6 +27,7 @@ import {
  * | COMFYUI_URL (+ COMFYUI_IMAGE_WORKFLOW, COMFYUI_VIDEO_WORKFLOW) | images and motion clips on a ComfyUI server |
  * | OPENAI_SPEECH_URL (+ OPENAI_SPEECH_MODEL, OPENAI_SPEECH_VOICES) | speech on an OpenAI-compatible speech server such as Kokoro-FastAPI |
  * | OLLAMA_URL (+ OLLAMA_MODEL) | the writer on an Ollama server |
+ * | RUNWAY_API_KEY (+ RUNWAY_BASE_URL) | action videos with Runway's Act-Two |
  *
  * A GPU server configured by URL wins over a cloud vendor for the same step.
  */
@@ -75,6 +77,12 @@ export function providersFromEnv(env: Record<string, string | undefined>): Provi
     );
   } else if (openai && env.SPEECH_PROVIDER === 'openai') {
     providers.speech = new OpenAiSpeech(openai, env.OPENAI_SPEECH_MODEL);
+  }
+  if (env.RUNWAY_API_KEY) {
+    providers.actionVideo = new RunwayActTwo({
+      baseUrl: env.RUNWAY_BASE_URL ?? 'https://api.dev.runwayml.com',
+      apiKey: env.RUNWAY_API_KEY,
+    });
   }
   return providers;
 }

@@ -1,6 +1,7 @@
 import type { Providers } from '../provider-types';
 import { LocalIllustrator } from './local-illustrator';
 import { LocalMotion } from './local-motion';
+import { LocalMotionTransfer } from './motion-transfer';
 import { LocalMusic } from './local-music';
 import { LocalTranscriber } from './local-transcriber';
 import { LocalVoice } from './local-voice';
@@ -15,5 +16,6 @@ export function createLocalProviders(): Providers {
     speech: new LocalVoice(),
     transcription: new LocalTranscriber(),
     music: new LocalMusic(),
+    actionVideo: new LocalMotionTransfer(),
   };
 }
