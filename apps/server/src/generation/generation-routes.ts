@@ -12,17 +12,29 @@ import {
   rewriteScriptRequestSchema,
   rewriteScriptResponseSchema,
   scriptToVideoPayloadSchema,
+  asmrPayloadSchema,
+  asmrTypeSchema,
+  ASMR_MATERIALS,
+  fillAsmrScene,
   STARTING_CREDIT_BALANCE,
   voiceKeySchema,
   voiceLabel,
 } from '@storyloom/core';
-import { availableModels } from '@storyloom/pipeline';
+import {
+  availableModels,
+  encodeWav,
+  LocalIllustrator,
+  sceneKeywords,
+  styleChoice,
+  synthesizeAmbience,
+} from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { CreditLedger } from './credit-ledger.js';
 import {
   startRebuildAndExport,
   startRegenerate,
+  startAsmrVideo,
   startScriptToVideo,
 } from './generation-service.js';
 import { rateLimited } from '../http/rate-limits.js';
@@ -49,6 +61,24 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = await requireUser(ctx.auth, req);
       const { workflowRunId } = await startScriptToVideo(ctx, user.id, req.body);
+      return { workflowRunId };
+    },
+  );
+
+  r.post(
+    '/stories/workflow/generate_asmr_video',
+    {
+      ...rateLimited('workStart'),
+      schema: {
+        tags,
+        summary: 'Start an ASMR video generation; credits are charged now',
+        body: asmrPayloadSchema,
+        response: { 200: workflowRunAnswer },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      const { workflowRunId } = await startAsmrVideo(ctx, user.id, req.body);
       return { workflowRunId };
     },
   );
@@ -207,6 +237,67 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
           preview: calculateCredits({ category: 'script_to_video', preview: true }).totalCredits,
         },
       };
+    },
+  );
+
+  // The ASMR style grid's previews (spec 2 §3: hover or touch plays the style): each style's
+  // ambience and a picture of its scene, made locally once and kept.
+  const styleSounds = new Map<string, Buffer>();
+  r.get(
+    '/api/asmr/styles/:type/sound',
+    {
+      schema: {
+        tags,
+        summary: "Three seconds of an ASMR style's ambience (audio/wav)",
+        params: z.object({ type: asmrTypeSchema }),
+      },
+    },
+    async (req, reply) => {
+      const type = req.params.type;
+      let bytes = styleSounds.get(type);
+      if (!bytes) {
+        bytes = encodeWav(synthesizeAmbience(type, 3, 'preview'));
+        styleSounds.set(type, bytes);
+      }
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'public, max-age=86400')
+        .send(bytes);
+    },
+  );
+  const stylePictures = new Map<string, Promise<Buffer>>();
+  const illustrator = new LocalIllustrator();
+  r.get(
+    '/api/asmr/styles/:type/picture',
+    {
+      schema: {
+        tags,
+        summary: "A picture of an ASMR style's scene (image/jpeg)",
+        params: z.object({ type: asmrTypeSchema }),
+      },
+    },
+    async (req, reply) => {
+      const type = req.params.type;
+      let picture = stylePictures.get(type);
+      if (!picture) {
+        const scene = fillAsmrScene(type, ASMR_MATERIALS[0]);
+        picture = illustrator
+          .generate({
+            prompt: `Close-up of ${scene}, soft studio light`,
+            keywords: sceneKeywords(scene),
+            style: styleChoice('photorealistic'),
+            width: 480,
+            height: 360,
+            seed: `asmr-${type}`,
+          })
+          .then((media) => media.bytes);
+        picture.catch(() => stylePictures.delete(type));
+        stylePictures.set(type, picture);
+      }
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await picture);
     },
   );
 

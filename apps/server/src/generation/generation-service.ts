@@ -5,7 +5,12 @@ import {
   imageModelConfigSchema,
   videoCreditsPerShot,
   videoModelConfigSchema,
+  ASMR_STYLES,
+  asmrCredits,
+  creditType,
   type AdvancedSettings,
+  type AsmrPayload,
+  type CreditType,
   type RebuildTimelineAndExport,
   type ScriptToVideoPayload,
 } from '@storyloom/core';
@@ -16,54 +21,64 @@ import { badRequest } from '../http/errors.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { CreditLedger } from './credit-ledger.js';
 import {
+  ASMR_WORKFLOW,
   REBUILD_WORKFLOW,
   REGENERATE_WORKFLOW,
   SCRIPT_TO_VIDEO_WORKFLOW,
   type RegenerateRunInput,
 } from './generation-workflows.js';
 
+/** One kind of story to generate: its workflow, category, charge and the story's first fields. */
+interface StoryGeneration {
+  kind: string;
+  categoryId: string;
+  preview: boolean;
+  charge: { amount: number; creditType: CreditType | null };
+  title: string;
+  input: Record<string, unknown>;
+  advancedSettings: AdvancedSettings;
+  aspectRatio: string;
+}
+
 /**
- * Starts an explainer generation for a user: charges the credits (refusing when short), makes
- * the story, starts the run. If anything after the charge fails, the charge is refunded.
+ * Starts a generation for a user: charges the credits (refusing when short; a full story uses
+ * a free story while the account has one, previews never do), makes the story, starts the run.
+ * If anything after the charge fails, the charge is refunded and the story hidden.
  */
-export async function startScriptToVideo(
+async function startStoryGeneration(
   ctx: Pick<AppContext, 'database' | 'workflows'>,
   userId: string,
-  payload: ScriptToVideoPayload,
+  generation: StoryGeneration,
 ): Promise<{ workflowRunId: string; storyId: string }> {
-  await ctx.workflows.checkQuota(userId, SCRIPT_TO_VIDEO_WORKFLOW);
+  await ctx.workflows.checkQuota(userId, generation.kind);
   const stories = new StoryRepository(ctx.database.db);
   const credits = new CreditLedger(ctx.database.db);
-  const preview = Boolean(payload.is_preview);
-  const { amount, creditType } = generationCharge('script_to_video', preview);
   const runId = randomUUID();
-  // A full story uses a free story while the account has one (the promo); previews never do.
   await credits.charge({
     userId,
-    amount,
-    creditType,
+    ...generation.charge,
     workflowRunId: runId,
-    useFreeStory: !preview,
+    useFreeStory: !generation.preview,
   });
   let storyId: string | undefined;
   try {
     const story = await stories.insert({
       userId,
-      title: payload.title?.trim() || titleFromScript(payload.script_content),
-      categoryId: 'script_to_video',
-      categoryInputs: { ...payload },
+      title: generation.title,
+      categoryId: generation.categoryId,
+      categoryInputs: generation.input,
       status: 'pending',
-      isPreview: preview,
-      advancedSettings: payload.advanced_settings,
-      metadata: { aspect_ratio: payload.aspect_ratio },
+      isPreview: generation.preview,
+      advancedSettings: generation.advancedSettings,
+      metadata: { aspect_ratio: generation.aspectRatio },
     });
     storyId = story.id;
     await ctx.workflows.start({
       id: runId,
-      kind: SCRIPT_TO_VIDEO_WORKFLOW,
+      kind: generation.kind,
       userId,
       storyId: story.id,
-      input: payload,
+      input: generation.input,
     });
     return { workflowRunId: runId, storyId: story.id };
   } catch (error) {
@@ -72,6 +87,48 @@ export async function startScriptToVideo(
     if (storyId) await stories.update(storyId, { deletedAt: new Date() });
     throw error;
   }
+}
+
+/** Starts an explainer (script to video) generation. */
+export function startScriptToVideo(
+  ctx: Pick<AppContext, 'database' | 'workflows'>,
+  userId: string,
+  payload: ScriptToVideoPayload,
+): Promise<{ workflowRunId: string; storyId: string }> {
+  const preview = Boolean(payload.is_preview);
+  return startStoryGeneration(ctx, userId, {
+    kind: SCRIPT_TO_VIDEO_WORKFLOW,
+    categoryId: 'script_to_video',
+    preview,
+    charge: generationCharge('script_to_video', preview),
+    title: payload.title?.trim() || titleFromScript(payload.script_content),
+    input: { ...payload },
+    advancedSettings: payload.advanced_settings,
+    aspectRatio: payload.aspect_ratio,
+  });
+}
+
+/** Starts an ASMR video generation: 600 credits a shot, 40 a shot for a preview (spec 2 §9). */
+export function startAsmrVideo(
+  ctx: Pick<AppContext, 'database' | 'workflows'>,
+  userId: string,
+  payload: AsmrPayload,
+): Promise<{ workflowRunId: string; storyId: string }> {
+  const preview = Boolean(payload.is_preview);
+  const style = ASMR_STYLES.find((s) => s.value === payload.asmr_type)?.name ?? payload.asmr_type;
+  return startStoryGeneration(ctx, userId, {
+    kind: ASMR_WORKFLOW,
+    categoryId: 'asmr_video',
+    preview,
+    charge: {
+      amount: asmrCredits({ numShots: payload.num_shots, preview }),
+      creditType: creditType('asmr_video', preview),
+    },
+    title: `${style} ASMR`,
+    input: { ...payload },
+    advancedSettings: payload.advanced_settings,
+    aspectRatio: payload.aspect_ratio,
+  });
 }
 
 /** Recover: rebuilds a story's timeline and exports it; free (a 0 charge is recorded). */

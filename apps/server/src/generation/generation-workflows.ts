@@ -15,8 +15,11 @@ import {
   videoEditorTimelineSchema,
   type FailureStage,
   type ScriptToVideoPayload,
+  asmrPayloadSchema,
+  type AsmrPayload,
 } from '@storyloom/core';
 import {
+  asmrSteps,
   explainerSteps,
   regenerateShots,
   timelineFromStory,
@@ -41,6 +44,7 @@ import type {
 import { CreditLedger } from './credit-ledger.js';
 
 export const SCRIPT_TO_VIDEO_WORKFLOW = 'story.script_to_video';
+export const ASMR_WORKFLOW = 'story.asmr_video';
 /** Recover (spec 1 §7): rebuild the timeline of a generated story and export it, for free. */
 export const REBUILD_WORKFLOW = 'story.rebuild_timeline_and_export';
 /**
@@ -166,6 +170,11 @@ const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload> = {
   advancedSettings: (input) => input.advanced_settings,
 };
 
+const ASMR_INPUT: GenerationInput<AsmrPayload> = {
+  parse: (input) => asmrPayloadSchema.parse(input),
+  advancedSettings: (input) => input.advanced_settings,
+};
+
 function toWorkflowStep<Input>(
   ctx: AppContext,
   pipelineStep: PipelineStep<Input>,
@@ -283,6 +292,7 @@ export function generationWorkflows(
   const credits = new CreditLedger(ctx.database.db);
   return [
     generationWorkflow(ctx, logger, SCRIPT_TO_VIDEO_WORKFLOW, explainerSteps(), EXPLAINER_INPUT),
+    generationWorkflow(ctx, logger, ASMR_WORKFLOW, asmrSteps(), ASMR_INPUT),
     {
       // Free and unlimited: only the server starts it, for its own demo accounts.
       kind: SEED_EXAMPLE_WORKFLOW,

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
+import { AsmrForm } from './asmr/asmr-form';
 import { ExplainerForm } from './explainer/explainer-form';
 import type { CreatePageMode } from '@storyloom/core';
 
@@ -16,7 +17,7 @@ const banners: Record<CreatePageMode, { icon: ReactNode; gradient: string }> = {
   asmr: { icon: <AudioLines />, gradient: 'from-rose-400 to-pink-600' },
 };
 
-/** /story/create/{mode}: the creation page; the explainer form is live, the others come later. */
+/** /story/create/{mode}: the creation page with the mode's form. */
 export function CreatePage() {
   const { mode } = useParams();
   const content = createPageContent(mode);
@@ -43,6 +44,8 @@ export function CreatePage() {
       </header>
       {content.form === 'script' ? (
         <ExplainerForm />
+      ) : content.form === 'asmr' ? (
+        <AsmrForm />
       ) : (
         <ComingSoonNotice title={content.notice}>
           Until then, you can start from scratch with a blank story from the Create Story menu.

@@ -5,6 +5,7 @@ import {
   MUSIC_AUTO,
   orderedShots,
   OUTPUT_SIZES,
+  type AspectRatio,
   type MediaAsset,
   type ScriptToVideoPayload,
   type Shot,
@@ -142,6 +143,53 @@ export async function saveShotResults(
   });
 }
 
+/**
+ * The story's background music as a media asset: a stock track the creator chose (its id or
+ * library URL), the automatic pick for 'auto', or a URL the creator gave; null when the choice
+ * names nothing the music provider knows and is not a URL.
+ */
+export async function backgroundMusic(
+  ports: GenerationPorts,
+  opts: { choice: string; seed: string; durationSeconds: number },
+): Promise<MediaAsset | null> {
+  const music = ports.providers.music;
+  const stock = opts.choice === MUSIC_AUTO ? undefined : music.findTrack?.(opts.choice);
+  if (opts.choice === MUSIC_AUTO || stock) {
+    const track = await music.compose({
+      seed: opts.seed,
+      durationSeconds: opts.durationSeconds,
+      ...(stock ? { trackId: stock.id } : {}),
+    });
+    const { url } = await ports.storeMedia(MUSIC_ASSET_ID, track);
+    return {
+      id: MUSIC_ASSET_ID,
+      title: track.track.name,
+      url,
+      resource_type: 'audio',
+      subtype: 'music',
+      source: 'generated',
+      metadata: { duration: track.durationSeconds },
+      configs: {
+        track_id: track.track.id,
+        genre: track.track.genre,
+        mood: track.track.mood,
+        tempo: track.track.tempo,
+        model: music.name,
+      },
+    };
+  }
+  if (!opts.choice) return null;
+  return {
+    id: MUSIC_ASSET_ID,
+    title: 'Background music',
+    url: opts.choice,
+    resource_type: 'audio',
+    subtype: 'music',
+    source: 'user_upload',
+    metadata: { duration: opts.durationSeconds },
+  };
+}
+
 /** Silence before the first shot's voice and after the last one (the music plays alone). */
 const SHOT_LEAD_SECONDS = 0.15;
 const SHOT_TAIL_SECONDS = 0.25;
@@ -222,6 +270,65 @@ export function timelineFromStory(story: GenerationStory, captions: boolean): Vi
 }
 
 /**
+ * The images step of a generation: one picture per shot (a job per shot on the server), from
+ * the shot's prompt and keywords in the request's style at its aspect ratio; a shot that has
+ * its picture already is left alone. A preview pauses after it.
+ */
+export function shotImagesStep<Input extends { aspect_ratio: AspectRatio }>(read: {
+  style(input: Input): string;
+  pause(input: Input): boolean;
+}): PipelineStep<Input> {
+  return {
+    name: 'images',
+    status: 'processing:generating_images',
+    failureStage: 'generating_images',
+    async perShot(input, ports, index) {
+      const story = await ports.loadStory();
+      const shots = orderedShots(story.storyboard?.shots_map ?? {});
+      const shot = shots[index];
+      if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
+      const have = new Set(assetsOf(story).map((a) => a.id));
+      if (shot.active_image_id && have.has(shot.active_image_id)) return { assets: [], update: {} };
+      const size = OUTPUT_SIZES[input.aspect_ratio];
+      const keywords = (shot as Record<string, unknown>).keywords;
+      const media = await ports.providers.image.generate({
+        prompt: shot.image_prompt ?? shot.script ?? '',
+        keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
+        style: styleChoice(read.style(input)),
+        width: size.width,
+        height: size.height,
+        seed: shot.shot_id,
+      });
+      const id = `image-${shot.shot_id}`;
+      const { url } = await ports.storeMedia(id, media);
+      return {
+        assets: [
+          {
+            id,
+            title: `Shot ${index + 1} image`,
+            url,
+            thumbnail_url: url,
+            resource_type: 'image',
+            source: 'generated',
+            shot_id: shot.shot_id,
+            metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
+            configs: { model: ports.providers.image.name },
+          },
+        ],
+        update: { active_image_id: id, active_image_url: url },
+      };
+    },
+    async run(input, ports, given) {
+      const results = await resultsOf(this, input, ports, given);
+      const story = await ports.loadStory();
+      const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
+      await saveShotResults(ports, results, ids);
+      return { pause: read.pause(input) };
+    },
+  };
+}
+
+/**
  * The explainer (script to video) workflow, as steps over provider interfaces, up to the
  * story's timeline (the server then exports it with the render engine). Every step is
  * idempotent: it reads what earlier attempts stored and only makes what is missing, with ids
@@ -285,55 +392,10 @@ export function explainerSteps(): PipelineStep[] {
         });
       },
     },
-    {
-      name: 'images',
-      status: 'processing:generating_images',
-      failureStage: 'generating_images',
-      async perShot(input, ports, index) {
-        const story = await ports.loadStory();
-        const shots = orderedShots(story.storyboard?.shots_map ?? {});
-        const shot = shots[index];
-        if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
-        const have = new Set(assetsOf(story).map((a) => a.id));
-        if (shot.active_image_id && have.has(shot.active_image_id))
-          return { assets: [], update: {} };
-        const size = OUTPUT_SIZES[input.aspect_ratio];
-        const keywords = (shot as Record<string, unknown>).keywords;
-        const media = await ports.providers.image.generate({
-          prompt: shot.image_prompt ?? shot.script ?? '',
-          keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
-          style: styleChoice(input.visual_style),
-          width: size.width,
-          height: size.height,
-          seed: shot.shot_id,
-        });
-        const id = `image-${shot.shot_id}`;
-        const { url } = await ports.storeMedia(id, media);
-        return {
-          assets: [
-            {
-              id,
-              title: `Shot ${index + 1} image`,
-              url,
-              thumbnail_url: url,
-              resource_type: 'image',
-              source: 'generated',
-              shot_id: shot.shot_id,
-              metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
-              configs: { model: ports.providers.image.name },
-            },
-          ],
-          update: { active_image_id: id, active_image_url: url },
-        };
-      },
-      async run(input, ports, given) {
-        const results = await resultsOf(this, input, ports, given);
-        const story = await ports.loadStory();
-        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
-        await saveShotResults(ports, results, ids);
-        return { pause: Boolean(input.is_preview) };
-      },
-    },
+    shotImagesStep<ScriptToVideoPayload>({
+      style: (input) => input.visual_style,
+      pause: (input) => Boolean(input.is_preview),
+    }),
     {
       name: 'videos-and-voice',
       status: 'processing:generating_videos',
@@ -416,49 +478,15 @@ export function explainerSteps(): PipelineStep[] {
           );
           const assets: MediaAsset[] = [];
           let metadata: Record<string, unknown> = { ...fresh.metadata, duration };
-          const music = ports.providers.music;
-          const musicId = MUSIC_ASSET_ID;
           const wantsMusic = input.background_music !== null && input.background_music !== '';
-          if (wantsMusic && !have.has(musicId)) {
-            // A stock track the creator chose (its id or library URL) replaces the automatic pick.
-            const stock = input.background_music
-              ? music.findTrack?.(input.background_music)
-              : undefined;
-            if (input.background_music === MUSIC_AUTO || stock) {
-              const track = await music.compose({
-                seed: fresh.id,
-                durationSeconds: duration,
-                ...(stock ? { trackId: stock.id } : {}),
-              });
-              const { url } = await ports.storeMedia(musicId, track);
-              assets.push({
-                id: musicId,
-                title: track.track.name,
-                url,
-                resource_type: 'audio',
-                subtype: 'music',
-                source: 'generated',
-                metadata: { duration: track.durationSeconds },
-                configs: {
-                  track_id: track.track.id,
-                  genre: track.track.genre,
-                  mood: track.track.mood,
-                  tempo: track.track.tempo,
-                  model: music.name,
-                },
-              });
-            } else if (input.background_music) {
-              assets.push({
-                id: musicId,
-                title: 'Background music',
-                url: input.background_music,
-                resource_type: 'audio',
-                subtype: 'music',
-                source: 'user_upload',
-                metadata: { duration },
-              });
-            }
-            metadata = { ...metadata, background_music_asset_id: musicId };
+          if (wantsMusic && !have.has(MUSIC_ASSET_ID)) {
+            const asset = await backgroundMusic(ports, {
+              choice: input.background_music ?? MUSIC_AUTO,
+              seed: fresh.id,
+              durationSeconds: duration,
+            });
+            if (asset) assets.push(asset);
+            metadata = { ...metadata, background_music_asset_id: MUSIC_ASSET_ID };
           }
           return { assets, metadata };
         });

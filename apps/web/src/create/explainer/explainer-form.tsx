@@ -8,8 +8,8 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ChevronDown, Play, Sparkles, Undo2 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { Play, Sparkles, Undo2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
@@ -40,48 +40,7 @@ import {
 } from './explainer-api';
 import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Collapsible({ title, children }: { title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <section className="rounded-xl border border-zinc-200">
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
-      >
-        {title}
-        <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} />
-      </button>
-      {open ? <div className="flex flex-col gap-2 px-3 pb-3">{children}</div> : null}
-    </section>
-  );
-}
-
-function Toggle(props: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
-      {props.label}
-      <input
-        type="checkbox"
-        role="switch"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
-        className="size-4 accent-brand-600"
-      />
-    </label>
-  );
-}
+import { Collapsible, Section, Toggle } from '../form-parts';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
 export function ExplainerForm() {

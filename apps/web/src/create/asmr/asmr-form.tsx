@@ -1,0 +1,313 @@
+import {
+  ASMR_MATERIALS,
+  ASMR_SHOT_OPTIONS,
+  ASMR_STYLES,
+  estimatedRenderMinutes,
+  MESSAGES,
+  type AsmrType,
+} from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Volume2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { requestJson } from '../../lib/api-client';
+import { followWorkflow } from '../../lib/follow-workflow';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { fetchCredits } from '../explainer/explainer-api';
+import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
+import { Collapsible, Section } from '../form-parts';
+import { ProviderNotice } from '../provider-notice';
+import {
+  ASMR_DRAFT_KEY,
+  asmrEstimate,
+  asmrFormError,
+  asmrPayload,
+  chooseStyle,
+  readAsmrDraft,
+  type AsmrFormValues,
+} from './asmr-form-model';
+
+const styleSound = (type: AsmrType) => `/api/asmr/styles/${type}/sound`;
+const stylePicture = (type: AsmrType) => `/api/asmr/styles/${type}/picture`;
+
+function startAsmrVideo(values: AsmrFormValues, isPreview: boolean) {
+  return requestJson(
+    '/stories/workflow/generate_asmr_video',
+    z.object({ workflowRunId: z.string() }),
+    {
+      method: 'POST',
+      body: asmrPayload(values, isPreview),
+    },
+  );
+}
+
+/** The material in a scene made from a template, when the scene still ends with one chip. */
+function chosenMaterial(script: string): string | null {
+  return ASMR_MATERIALS.find((material) => script.endsWith(` ${material}`)) ?? null;
+}
+
+/**
+ * The ASMR form of spec 2 §2–§5 at /story/create/asmr: the style grid (hovering or touching a
+ * style plays its sound), the scene editor with material chips, video format, number of shots,
+ * background ambience (music under the style's own sound), advanced settings, Create and
+ * Preview. The draft is kept in local storage until a submit succeeds.
+ */
+export function AsmrForm() {
+  const [values, setValues] = useState<AsmrFormValues>(() =>
+    readAsmrDraft(globalThis.localStorage?.getItem(ASMR_DRAFT_KEY) ?? null),
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [mobilePreview, setMobilePreview] = useState(false);
+  const preview = useRef<HTMLAudioElement | null>(null);
+  const navigate = useNavigate();
+  const guard = useRequireSignIn();
+  const { user } = useCurrentUser();
+  const credits = useQuery({
+    queryKey: ['credits'],
+    queryFn: fetchCredits,
+    enabled: Boolean(user),
+  });
+
+  useEffect(() => {
+    localStorage.setItem(ASMR_DRAFT_KEY, JSON.stringify(values));
+  }, [values]);
+  useEffect(() => () => preview.current?.pause(), []);
+
+  const set = (next: AsmrFormValues) => {
+    setServerError(null);
+    setValues(next);
+  };
+  const error = asmrFormError(values);
+  const estimate = asmrEstimate(values.numShots);
+
+  function play(type: AsmrType, seconds?: number) {
+    preview.current?.pause();
+    const audio = new Audio(styleSound(type));
+    audio.volume = 0.6;
+    preview.current = audio;
+    void audio.play().catch(() => undefined);
+    // A touch plays for one second (spec 2 §3).
+    if (seconds) setTimeout(() => audio.pause(), seconds * 1000);
+  }
+
+  async function submit(isPreview: boolean) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const { workflowRunId } = await startAsmrVideo(values, isPreview);
+      localStorage.removeItem(ASMR_DRAFT_KEY);
+      void credits.refetch();
+      if (!isPreview) {
+        await navigate(`/story/create/workflow/${workflowRunId}?category_id=asmr_video`);
+        return;
+      }
+      let storyId: string | undefined;
+      await followWorkflow(workflowRunId, (update) => {
+        storyId ??= update.story?.id;
+      });
+      if (storyId)
+        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
+    } catch (failure) {
+      setServerError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function onPreview() {
+    // On a phone the storyboard preview is offered on the web instead (spec 2 §2).
+    if (window.matchMedia('(max-width: 767px)').matches) setMobilePreview(true);
+    else guard(() => void submit(true));
+  }
+
+  const material = chosenMaterial(values.script);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-5">
+        <ProviderNotice />
+        <Section title="ASMR Style">
+          <div
+            className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+            role="radiogroup"
+            aria-label="ASMR Style"
+          >
+            {ASMR_STYLES.map((style) => (
+              <button
+                key={style.value}
+                type="button"
+                role="radio"
+                aria-checked={values.asmrType === style.value}
+                onClick={() => set(chooseStyle(values, style.value, material ?? undefined))}
+                onMouseEnter={() => play(style.value)}
+                onMouseLeave={() => preview.current?.pause()}
+                onTouchStart={() => play(style.value, 1)}
+                className={clsx(
+                  'group relative overflow-hidden rounded-2xl border-2 text-left transition',
+                  values.asmrType === style.value
+                    ? 'border-brand-600 ring-2 ring-brand-100'
+                    : 'border-transparent hover:border-zinc-300',
+                )}
+              >
+                <img
+                  src={stylePicture(style.value)}
+                  alt=""
+                  loading="lazy"
+                  className="aspect-[4/3] w-full bg-zinc-100 object-cover transition group-hover:scale-105"
+                />
+                <span className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-1 bg-gradient-to-t from-black/70 to-transparent px-2.5 pt-6 pb-2 text-sm font-semibold text-white">
+                  {style.name}
+                  <Volume2 className="size-3.5 opacity-80" aria-hidden />
+                </span>
+              </button>
+            ))}
+          </div>
+        </Section>
+
+        {values.asmrType ? (
+          <Section title="Scene">
+            <textarea
+              aria-label="Scene"
+              value={values.script}
+              onChange={(e) => set({ ...values, script: e.target.value })}
+              rows={3}
+              className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            />
+            <div className="flex flex-wrap gap-2" aria-label="Materials">
+              {ASMR_MATERIALS.map((chip) => (
+                <button
+                  key={chip}
+                  type="button"
+                  aria-pressed={material === chip}
+                  onClick={() => set(chooseStyle(values, values.asmrType!, chip))}
+                  className={clsx(
+                    'rounded-full border px-3 py-1 text-xs font-medium',
+                    material === chip
+                      ? 'border-brand-600 bg-brand-50 text-brand-700'
+                      : 'border-zinc-200 bg-white text-zinc-700 hover:bg-zinc-100',
+                  )}
+                >
+                  {chip}
+                </button>
+              ))}
+            </div>
+            {error && values.script.length > 0 ? (
+              <p role="alert" className="text-sm text-red-600">
+                {error}
+              </p>
+            ) : null}
+          </Section>
+        ) : null}
+      </div>
+
+      <aside className="flex flex-col gap-5">
+        <Section title="Video Format">
+          <div className="flex gap-2" role="radiogroup" aria-label="Video Format">
+            {(['16:9', '9:16'] as const).map((ratio) => (
+              <button
+                key={ratio}
+                type="button"
+                role="radio"
+                aria-checked={values.aspectRatio === ratio}
+                onClick={() => set({ ...values, aspectRatio: ratio })}
+                className={clsx(
+                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+                  values.aspectRatio === ratio
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700',
+                )}
+              >
+                {ratio}
+              </button>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Number of Shots">
+          <select
+            aria-label="Number of Shots"
+            value={values.numShots}
+            onChange={(e) => set({ ...values, numShots: Number(e.target.value) })}
+            className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
+          >
+            {ASMR_SHOT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </Section>
+
+        <Collapsible title="Background Ambience">
+          <p className="text-xs text-zinc-500">
+            The style&apos;s own sound always plays; music, when chosen, plays quietly under it.
+          </p>
+          <ExplainerMusicPanel
+            choice={values.backgroundMusic}
+            track={values.musicTrack}
+            onChange={(choice, track) =>
+              set({ ...values, backgroundMusic: choice, musicTrack: track })
+            }
+          />
+        </Collapsible>
+
+        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
+          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
+            Create story: <strong>{estimate.full} credits</strong> · Preview:{' '}
+            <strong>{estimate.preview} credits</strong>
+          </p>
+          {credits.data ? (
+            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('asmr_video', false))}
+          </p>
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {serverError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={Boolean(error) || submitting}
+            onClick={() => guard(() => void submit(false))}
+          >
+            Create story
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={Boolean(error) || submitting}
+            onClick={onPreview}
+          >
+            Preview storyboard
+          </Button>
+        </div>
+      </aside>
+
+      <Dialog
+        open={mobilePreview}
+        onOpenChange={setMobilePreview}
+        title="Preview Storyboard on Web"
+      >
+        <p className="text-sm text-zinc-600">
+          Storyboard previews open in the editor, which works best on a larger screen. Open
+          Storyloom on a computer to preview this ASMR video.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => setMobilePreview(false)}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={() => void navigate('/story')}>
+            OK
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
