@@ -49,7 +49,7 @@ export function ItemContent({
           ? {
               backgroundImage: `url("${picture}")`,
               backgroundSize: 'auto 100%',
-              backgroundRepeat: asset.resource_type === 'video' ? 'repeat-x' : 'no-repeat',
+              backgroundRepeat: 'repeat-x',
               backgroundPosition: 'left center',
             }
           : undefined

@@ -57,7 +57,7 @@ export function MediaPane() {
     <aside
       aria-label="Media assets"
       data-testid="media-pane"
-      className="flex min-h-0 flex-col border-r border-zinc-200 bg-white"
+      className="flex min-h-0 flex-1 flex-col border-r border-zinc-200 bg-white"
     >
       <div role="tablist" className="flex gap-1 border-b border-zinc-200 p-2">
         {TABS.map(({ tab: value, label, Icon }) => (

@@ -123,14 +123,13 @@ export function PlayerStage() {
   }, [store, size]);
 
   return (
-    <div className="relative flex h-full w-full items-center justify-center overflow-hidden bg-black">
+    <div className="relative flex h-full w-full items-center justify-center overflow-hidden rounded-lg bg-zinc-900">
       <canvas
         ref={canvasRef}
         data-testid="editor-canvas"
         width={size.width}
         height={size.height}
-        className="max-h-full max-w-full object-contain"
-        style={{ aspectRatio: `${size.width} / ${size.height}` }}
+        className="h-full w-full object-contain"
       />
       <div ref={mediaHostRef} hidden aria-hidden />
       {buffering ? (

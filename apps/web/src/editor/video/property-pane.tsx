@@ -5,32 +5,37 @@ import { useEditor, useEditorStore } from './editor-context';
 /** The selected item's basic properties (spec 3 §2 "Property pane"). */
 export function PropertyPane() {
   const store = useEditorStore();
-  const selected = useEditor((s) => {
+  // Each selector answers a value of the store itself (or a string), so it is stable.
+  const item = useEditor((s) => {
     const id = s.selection.length === 1 ? s.selection[0] : undefined;
     if (!id) return null;
     for (const track of s.timeline.tracks) {
-      const item = track.items.find((candidate) => candidate.id === id);
-      if (item) return { item, track };
+      const found = track.items.find((candidate) => candidate.id === id);
+      if (found) return found;
     }
     return null;
+  });
+  const trackKind = useEditor((s) => {
+    const id = s.selection.length === 1 ? s.selection[0] : undefined;
+    const track = s.timeline.tracks.find((t) => t.items.some((candidate) => candidate.id === id));
+    return track ? `${track.type}:${track.subtype ?? ''}` : '';
   });
   const count = useEditor((s) => s.selection.length);
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
 
-  if (!selected)
+  if (!item)
     return (
       <aside
         aria-label="Properties"
-        className="flex items-center justify-center border-l border-zinc-200 bg-white p-4 text-sm text-zinc-500"
+        className="flex flex-1 items-center justify-center border-l border-zinc-200 bg-white p-4 text-sm text-zinc-500"
       >
         {count > 1 ? `${count} items selected` : MESSAGES.editor.selectItem}
       </aside>
     );
-  const { item, track } = selected;
   const heading =
     item.type === 'caption'
       ? MESSAGES.editor.captionEditor
-      : track.type === 'audio' && track.subtype !== 'voiceover'
+      : trackKind.startsWith('audio:') && trackKind !== 'audio:voiceover'
         ? MESSAGES.editor.audioEditor
         : item.type === 'image'
           ? 'Image'
@@ -41,7 +46,7 @@ export function PropertyPane() {
     <aside
       aria-label="Properties"
       data-testid="property-pane"
-      className="flex flex-col gap-4 overflow-y-auto border-l border-zinc-200 bg-white p-4 text-sm"
+      className="flex flex-1 flex-col gap-4 overflow-y-auto border-l border-zinc-200 bg-white p-4 text-sm"
     >
       <h2 className="font-semibold text-zinc-900">{heading}</h2>
       {item.type === 'caption' ? (

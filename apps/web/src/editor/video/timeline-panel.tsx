@@ -45,7 +45,12 @@ function Clock() {
   const total = useEditor((s) => timelineTotalFrames(s.timeline));
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
   return (
-    <span data-testid="editor-clock" className="font-mono text-xs text-zinc-300 tabular-nums">
+    <span
+      data-testid="editor-clock"
+      data-frame={frame}
+      data-total-frames={total}
+      className="font-mono text-xs text-zinc-300 tabular-nums"
+    >
       {formatFrames(frame, fps)} / {formatFrames(total, fps)}
     </span>
   );

@@ -1,6 +1,11 @@
 import type { MediaAsset, TimelineItem, Track } from '@storyloom/core';
 import { EDITOR_CONSTANTS, MESSAGES } from '@storyloom/core';
-import { assetDropMode, parseDragPayload, trackRowHeight } from '@storyloom/timeline';
+import {
+  assetDropMode,
+  parseDragPayload,
+  primaryTrackIndex,
+  trackRowHeight,
+} from '@storyloom/timeline';
 import { clsx } from 'clsx';
 import {
   createContext,
@@ -38,6 +43,10 @@ export const TrackRow = memo(function TrackRow({ trackId }: { trackId: string })
   const track = useEditor((s) => s.timeline.tracks.find((t) => t.id === trackId));
   const assets = useEditor((s) => s.timeline.mediaAssets);
   const selection = useEditor((s) => s.selection);
+  const isPrimary = useEditor(
+    (s) =>
+      primaryTrackIndex(s.timeline.tracks) === s.timeline.tracks.findIndex((t) => t.id === trackId),
+  );
   const store = useEditorStore();
   const view = useTimelineView();
   if (!track) return null;
@@ -60,7 +69,7 @@ export const TrackRow = memo(function TrackRow({ trackId }: { trackId: string })
     <div
       data-track-id={track.id}
       data-track-type={track.type}
-      data-primary={track.isPrimary ? 'true' : undefined}
+      data-primary={isPrimary ? 'true' : undefined}
       className="relative"
       style={{ height }}
       onDragOver={onDragOver}
@@ -232,6 +241,8 @@ const TimelineItemBox = memo(function TimelineItemBox({
     <div
       data-item-id={item.id}
       data-item-type={item.type}
+      data-asset-id={item.mediaAssetId ?? undefined}
+      data-volume={item.volume}
       data-testid="timeline-item"
       aria-selected={selected}
       className={clsx(

@@ -2,6 +2,9 @@ import { EDITOR_CONSTANTS } from '@storyloom/core';
 import { useEffect } from 'react';
 import type { EditorStore } from './editor-store';
 
+/** Ours: how long a key is held before it starts repeating (a keyboard's usual delay). */
+const REPEAT_DELAY_MS = 300;
+
 /** Typing in a field never triggers a shortcut (spec 3 §5 "Keyboard"). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -20,18 +23,37 @@ export function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function useEditorKeyboard(store: EditorStore) {
   useEffect(() => {
-    const repeats = new Map<string, { timer: ReturnType<typeof setInterval>; resume: boolean }>();
+    const repeats = new Map<
+      string,
+      {
+        delay: ReturnType<typeof setTimeout>;
+        timer?: ReturnType<typeof setInterval>;
+        resume: boolean;
+      }
+    >();
     const stopRepeat = (key: string) => {
       const repeat = repeats.get(key);
       if (!repeat) return;
-      clearInterval(repeat.timer);
+      clearTimeout(repeat.delay);
+      if (repeat.timer) clearInterval(repeat.timer);
       repeats.delete(key);
       if (repeat.resume) store.getState().setPlaying(true);
     };
     const holdRepeat = (key: string, every: number, step: () => void, resume = false) => {
       if (repeats.has(key)) return;
       step();
-      repeats.set(key, { timer: setInterval(step, every), resume });
+      // Like a keyboard's own repeat: a press is one step; holding repeats after a short delay.
+      const repeat: {
+        delay: ReturnType<typeof setTimeout>;
+        timer?: ReturnType<typeof setInterval>;
+        resume: boolean;
+      } = {
+        resume,
+        delay: setTimeout(() => {
+          repeat.timer = setInterval(step, every);
+        }, REPEAT_DELAY_MS),
+      };
+      repeats.set(key, repeat);
     };
 
     const onKeyDown = (event: KeyboardEvent) => {
