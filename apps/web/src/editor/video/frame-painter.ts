@@ -140,7 +140,7 @@ export class FramePainter {
             rect.width,
             rect.height,
           );
-        }
+        } else this.buffering = true;
       } else if (entry.kind === 'video' && visual.sourceTime !== null) {
         const video = this.media.get(entry.item.id);
         if (video instanceof HTMLVideoElement) {

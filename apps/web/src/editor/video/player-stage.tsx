@@ -55,11 +55,14 @@ export function PlayerStage() {
         const { frame, playing } = store.getState();
         painter.paint(frame, playing);
         canvas.dataset.frame = String(frame);
+        canvas.dataset.ready = String(!painter.buffering);
         setBuffering(painter.buffering);
       });
     };
     painter.onNeedsRepaint = paintSoon;
+    // Captions are drawn with the fallback until their font arrives, then again.
     void document.fonts?.ready.then(paintSoon);
+    document.fonts?.addEventListener('loadingdone', paintSoon);
 
     let clock: { startFrame: number; startTime: number } | null = null;
     const tick = (time: number) => {
@@ -117,6 +120,7 @@ export function PlayerStage() {
     if (store.getState().playing) startClock();
     return () => {
       unsubscribe();
+      document.fonts?.removeEventListener('loadingdone', paintSoon);
       cancelAnimationFrame(raf);
       painter.dispose();
     };

@@ -130,6 +130,8 @@ function Ruler({ width }: { width: number }) {
   return (
     <div
       data-testid="timeline-ruler"
+      data-pixels-per-frame={view.pixelsPerFrame}
+      data-origin-x={view.originX}
       className="relative cursor-pointer border-b border-zinc-800"
       style={{ height: LAYOUT.rulerHeight, width }}
       onPointerDown={(event) => startScrub(event, view, store)}
