@@ -6,12 +6,48 @@ import {
   isFrameInWindow,
   itemSourceTimeAt,
   itemVolumeAt,
-  motionSourceRect,
+  motionCrop,
+  NUMBER_ARITHMETIC,
   type AudioEntry,
+  type MotionState,
   type TimelineComposition,
 } from '@storyloom/compose';
 
 type Media = HTMLVideoElement | HTMLAudioElement;
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/**
+ * A still with its motion, on the same pixel grid as the exporter's ffmpeg chain
+ * (packages/render ffmpeg-args): the picture fitted whole at an even size and centred on an
+ * even offset (pad), zoomed to an even size (`2·trunc(side·zoom/2)`) and shown from compose's
+ * crop point, rounded, kept inside the picture and aligned to even pixels (ffmpeg's crop on
+ * 4:2:0 video). The motion itself is compose's (`motionCrop`).
+ */
+function drawMovingPicture(
+  ctx: CanvasRenderingContext2D,
+  image: HTMLImageElement,
+  motion: MotionState,
+  frame: { width: number; height: number },
+) {
+  const rect = containRect(image.naturalWidth, image.naturalHeight, frame.width, frame.height);
+  const fw = even(rect.width);
+  const fh = even(rect.height);
+  const fx = Math.floor((frame.width - fw) / 4) * 2;
+  const fy = Math.floor((frame.height - fh) / 4) * 2;
+  const zw = Math.max(fw, 2 * Math.trunc((fw * motion.zoom) / 2));
+  const zh = Math.max(fh, 2 * Math.trunc((fh * motion.zoom) / 2));
+  const crop = motionCrop(NUMBER_ARITHMETIC, motion, fw, fh);
+  const cx = Math.min(Math.max(0, Math.round(crop.x)), zw - fw) & ~1;
+  const cy = Math.min(Math.max(0, Math.round(crop.y)), zh - fh) & ~1;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(fx, fy, fw, fh);
+  ctx.clip();
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(image, fx - cx, fy - cy, zw, zh);
+  ctx.restore();
+}
 
 /** Seconds of drift between a playing element and the timeline before it is re-seeked. */
 const MAX_DRIFT_SECONDS = 0.25;
@@ -126,20 +162,7 @@ export class FramePainter {
       if (entry.kind === 'image' && visual.motion) {
         const image = this.image(entry.asset.url);
         if (image.complete && image.naturalWidth > 0) {
-          const rect = containRect(image.naturalWidth, image.naturalHeight, width, height);
-          const source = motionSourceRect(visual.motion, rect.width, rect.height);
-          const scale = image.naturalWidth / rect.width;
-          ctx.drawImage(
-            image,
-            source.x * scale,
-            source.y * scale,
-            source.width * scale,
-            source.height * scale,
-            rect.x,
-            rect.y,
-            rect.width,
-            rect.height,
-          );
+          drawMovingPicture(ctx, image, visual.motion, { width, height });
         } else this.buffering = true;
       } else if (entry.kind === 'video' && visual.sourceTime !== null) {
         const video = this.media.get(entry.item.id);
