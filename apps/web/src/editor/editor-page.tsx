@@ -8,10 +8,11 @@ import { PageContainer } from '../ui/page-container';
 import { Spinner } from '../ui/spinner';
 import { EditorModeChooser } from './editor-mode-chooser';
 import { parseEditorView } from './editor-path';
+import { VideoEditor } from './video/video-editor';
 
 /**
- * /story/editor?story_id={id}&view=list|all-shots|video-editor. Loads the story and names
- * the view; the editor itself comes in a later issue. Without a story id it offers to
+ * /story/editor?story_id={id}&view=list|all-shots|video-editor. Loads the story; the video
+ * editor (the default view) fills the window; the list view comes in a later issue. Without a story id it offers to
  * start a blank story (e.g. after signing in from a create-from-scratch card).
  */
 export function EditorPage() {
@@ -21,6 +22,29 @@ export function EditorPage() {
   const { data: story, error, isPending } = useStory(storyId);
 
   if (!storyId) return <EditorModeChooser />;
+
+  if (view === 'video-editor')
+    return (
+      <div className="fixed inset-0 z-40 flex flex-col bg-white">
+        {isPending ? (
+          <div className="flex h-full items-center justify-center">
+            <p data-testid="editor-loading" className="text-sm text-zinc-500">
+              {MESSAGES.editor.loading}
+            </p>
+          </div>
+        ) : story ? (
+          <VideoEditor story={story} />
+        ) : (
+          <ComingSoonNotice
+            title={
+              error instanceof ApiError && error.status === 404
+                ? MESSAGES.story.notFound
+                : MESSAGES.story.getStoryFailed
+            }
+          />
+        )}
+      </div>
+    );
 
   return (
     <PageContainer className="flex flex-col gap-6">

@@ -1,0 +1,252 @@
+import { MESSAGES, videoEditorTimelineSchema, type VideoEditorTimeline } from '@storyloom/core';
+import { describe, expect, it } from 'vitest';
+import { createEditorStore, initialTimeline, timelineTotalFrames } from './editor-store';
+
+/** Three 2-second shots (two pictures and a 4-second clip) and a music bed under them. */
+function timeline(): VideoEditorTimeline {
+  return videoEditorTimelineSchema.parse({
+    tracks: [
+      {
+        id: 'main',
+        type: 'video',
+        isPrimary: true,
+        items: [
+          {
+            id: 'a',
+            type: 'image',
+            mediaAssetId: 'img1',
+            shotId: 's1',
+            startTimeInFrames: 0,
+            durationInFrames: 60,
+          },
+          {
+            id: 'b',
+            type: 'video',
+            mediaAssetId: 'vid',
+            shotId: 's2',
+            startTimeInFrames: 60,
+            durationInFrames: 60,
+            sourceTrimStartFrames: 30,
+            sourceTrimEndFrames: 90,
+          },
+          {
+            id: 'c',
+            type: 'image',
+            mediaAssetId: 'img1',
+            shotId: 's3',
+            startTimeInFrames: 120,
+            durationInFrames: 60,
+          },
+        ],
+      },
+      {
+        id: 'music',
+        type: 'audio',
+        items: [
+          {
+            id: 'm',
+            type: 'audio',
+            mediaAssetId: 'song',
+            startTimeInFrames: 0,
+            durationInFrames: 180,
+          },
+        ],
+      },
+    ],
+    mediaAssets: [
+      { id: 'img1', url: '/media/a.png', resource_type: 'image' },
+      { id: 'img2', url: '/media/b.png', resource_type: 'image' },
+      { id: 'vid', url: '/media/c.mp4', resource_type: 'video', metadata: { duration: 4 } },
+      { id: 'song', url: '/media/d.mp3', resource_type: 'audio', metadata: { duration: 10 } },
+      { id: 'song2', url: '/media/e.mp3', resource_type: 'audio', metadata: { duration: 10 } },
+    ],
+  });
+}
+
+function store() {
+  let id = 0;
+  let clock = 1_000_000;
+  const created = createEditorStore({
+    storyId: 'story-1',
+    timeline: timeline(),
+    shotsMap: {},
+    version: 3,
+    newId: () => `new-${++id}`,
+    now: () => (clock += 10),
+  });
+  return created;
+}
+
+const primary = (s: ReturnType<typeof store>) =>
+  s
+    .getState()
+    .timeline.tracks.find((t) => t.isPrimary)!
+    .items.map((i) => [
+      i.id === 'a' || i.id === 'b' || i.id === 'c' ? i.id : i.mediaAssetId,
+      i.startTimeInFrames,
+      i.durationInFrames,
+    ]);
+
+describe('the editor store', () => {
+  it('inserts a dropped picture before a shot and replaces a shot in the middle', () => {
+    const s = store();
+    expect(
+      s.getState().insertAsset('img2', { kind: 'item', itemId: 'b', pointerFraction: 0.1 }),
+    ).toBe(true);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['img2', 60, 60],
+      ['b', 120, 60],
+      ['c', 180, 60],
+    ]);
+    expect(s.getState().history.past.at(-1)?.description).toBe('Insert item');
+    expect(
+      s.getState().insertAsset('img2', { kind: 'item', itemId: 'c', pointerFraction: 0.5 }),
+    ).toBe(true);
+    const items = s.getState().timeline.tracks.find((t) => t.isPrimary)!.items;
+    expect(items.map((i) => i.mediaAssetId)).toEqual(['img1', 'img2', 'vid', 'img2']);
+    expect(items.map((i) => i.startTimeInFrames)).toEqual([0, 60, 120, 180]);
+    expect(s.getState().history.past.at(-1)?.description).toBe('Replace item');
+  });
+
+  it('refuses an audio file on the video track with the spec text and records nothing', () => {
+    const s = store();
+    expect(
+      s.getState().insertAsset('song2', { kind: 'item', itemId: 'b', pointerFraction: 0.5 }),
+    ).toBe(false);
+    expect(s.getState().notice?.message).toBe(MESSAGES.editor.onlyVideoAndImage);
+    expect(s.getState().history.past).toHaveLength(0);
+    expect(s.getState().sync.hasUnsavedChanges).toBe(false);
+  });
+
+  it('a trim drag is one undo step named Resize item, later items shifting during the drag', () => {
+    const s = store();
+    s.getState().beginTrim('b', 'start');
+    s.getState().updateTrim(10);
+    // Live: the clip is shorter and the next shot already moved.
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 50],
+      ['c', 110, 60],
+    ]);
+    s.getState().updateTrim(20);
+    expect(s.getState().endTrim()).toBe(true);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 40],
+      ['c', 100, 60],
+    ]);
+    expect(s.getState().history.past.map((h) => h.description)).toEqual(['Resize item']);
+    expect(s.getState().undo()).toBe(true);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 60],
+    ]);
+  });
+
+  it('a trim past the start of the source keeps the last valid state and commits it', () => {
+    const s = store();
+    s.getState().beginTrim('b', 'start');
+    s.getState().updateTrim(-20);
+    s.getState().updateTrim(-40); // only 30 frames of source before the clip's start
+    expect(s.getState().endTrim()).toBe(true);
+    expect(primary(s)[1]).toEqual(['b', 60, 80]);
+  });
+
+  it('nudges the selected item volume and clamps at 1', () => {
+    const s = store();
+    s.getState().select('m');
+    expect(s.getState().nudgeVolume(1)).toBe(false); // already 1: ignored, no step
+    expect(s.getState().nudgeVolume(-1)).toBe(true);
+    expect(s.getState().nudgeVolume(-1)).toBe(true);
+    const music = s.getState().timeline.tracks.find((t) => t.id === 'music')!.items[0]!;
+    expect(music.volume).toBe(0.9);
+    expect(s.getState().history.past).toHaveLength(2);
+  });
+
+  it('undo three times and redo twice give back the exact states', () => {
+    const s = store();
+    const states = [s.getState().timeline.tracks];
+    s.getState().select('m');
+    s.getState().nudgeVolume(-1);
+    states.push(s.getState().timeline.tracks);
+    s.getState().insertAsset('img2', { kind: 'item', itemId: 'a', pointerFraction: 0.9 });
+    states.push(s.getState().timeline.tracks);
+    s.getState().select('c');
+    s.getState().deleteSelection();
+    states.push(s.getState().timeline.tracks);
+    expect(s.getState().selection).toEqual([]);
+    for (let i = 0; i < 3; i++) s.getState().undo();
+    expect(s.getState().timeline.tracks).toEqual(states[0]);
+    s.getState().redo();
+    s.getState().redo();
+    expect(s.getState().timeline.tracks).toEqual(states[2]);
+    expect(s.getState().history.future).toHaveLength(1);
+  });
+
+  it('selection: click selects one, shift toggles, escape clears; deleting drops it', () => {
+    const s = store();
+    s.getState().select('a');
+    s.getState().select('b', { toggle: true });
+    expect(s.getState().selection).toEqual(['a', 'b']);
+    s.getState().select('a', { toggle: true });
+    expect(s.getState().selection).toEqual(['b']);
+    s.getState().clearSelection();
+    expect(s.getState().selection).toEqual([]);
+  });
+
+  it('seeks within 0 .. total − 1', () => {
+    const s = store();
+    expect(timelineTotalFrames(s.getState().timeline)).toBe(180);
+    s.getState().seek(500);
+    expect(s.getState().frame).toBe(179);
+    s.getState().seek(-3);
+    expect(s.getState().frame).toBe(0);
+  });
+
+  it('an edit schedules a sync 1 s later; a 409 stops syncing until reload', () => {
+    const s = store();
+    s.getState().select('m');
+    s.getState().nudgeVolume(-1);
+    const { sync } = s.getState();
+    expect(sync.status).toBe('waitSync');
+    expect(s.getState().takeDueSync(sync.dueAt! - 1)).toBeNull();
+    expect(s.getState().takeDueSync(sync.dueAt!)).not.toBeNull();
+    expect(s.getState().sync.status).toBe('syncing');
+    s.getState().syncDone({ ok: false, conflict: true, message: MESSAGES.editor.syncConflict });
+    expect(s.getState().sync).toMatchObject({
+      conflict: true,
+      status: 'error',
+      hasUnsavedChanges: true,
+    });
+    s.getState().nudgeVolume(-1);
+    expect(s.getState().sync.dueAt).toBeNull();
+  });
+
+  it('a successful sync takes the new version as the next base', () => {
+    const s = store();
+    s.getState().select('m');
+    s.getState().nudgeVolume(-1);
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    s.getState().syncDone({ ok: true, version: 4 });
+    expect(s.getState().sync).toMatchObject({
+      baseVersion: 4,
+      status: 'idle',
+      hasUnsavedChanges: false,
+      exportOutdated: true,
+    });
+  });
+
+  it('initialisation answers the spec texts for bad documents', () => {
+    expect(initialTimeline({ tracks: 'nope', mediaAssets: [] })).toEqual({
+      ok: false,
+      message: MESSAGES.editor.invalidTracks,
+    });
+    expect(initialTimeline({ tracks: [], mediaAssets: 'nope' })).toEqual({
+      ok: false,
+      message: MESSAGES.editor.invalidAssets,
+    });
+    expect(initialTimeline(null)).toMatchObject({ ok: true });
+  });
+});

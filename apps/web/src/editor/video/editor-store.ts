@@ -1,0 +1,380 @@
+import type { ShotsMap, VideoEditorTimeline } from '@storyloom/core';
+import {
+  applyShotChanges,
+  beginBatch,
+  canRedo,
+  canUndo,
+  changeVolume,
+  clampZoom,
+  createHistory,
+  createSyncState,
+  deleteItems,
+  endBatch,
+  forceSync,
+  insertAsset,
+  loadTimeline,
+  markChanged,
+  moveItems,
+  nudgeVolume,
+  recordSnapshot,
+  redo,
+  rescaleZoom,
+  startSync,
+  syncFailed,
+  syncSucceeded,
+  timelineMaxZoom,
+  totalDurationFrames,
+  trimItem,
+  undo,
+  type AssetDropTarget,
+  type CommandResult,
+  type History,
+  type MoveTarget,
+  type Selection,
+  type SyncState,
+  type UndoSnapshot,
+} from '@storyloom/timeline';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/** A refusal or notice shown to the user ('Not allowed', 'Only video and image files are allowed'...). */
+export interface EditorNotice {
+  id: number;
+  message: string;
+}
+
+/** A trim in progress: the timeline before the drag, so each pointer move re-applies from it. */
+interface TrimDrag {
+  itemId: string;
+  edge: 'start' | 'end';
+  base: VideoEditorTimeline;
+  deltaFrames: number;
+}
+
+export interface EditorState {
+  storyId: string;
+  timeline: VideoEditorTimeline;
+  shotsMap: ShotsMap;
+  history: History;
+  /** Selected item ids (click selects one, Shift+click toggles). */
+  selection: readonly string[];
+  notice: EditorNotice | null;
+  sync: SyncState;
+  trimDrag: TrimDrag | null;
+  /** Playhead, in timeline frames. */
+  frame: number;
+  playing: boolean;
+  zoom: number;
+}
+
+export interface EditorActions {
+  insertAsset(assetId: string, target: AssetDropTarget): boolean;
+  moveSelection(itemIds: readonly string[], target: MoveTarget): boolean;
+  beginTrim(itemId: string, edge: 'start' | 'end'): void;
+  updateTrim(deltaFrames: number): void;
+  endTrim(): boolean;
+  cancelTrim(): void;
+  nudgeVolume(direction: 1 | -1): boolean;
+  setVolume(itemId: string, volume: number): boolean;
+  deleteSelection(): boolean;
+  deleteItem(itemId: string): boolean;
+  undo(): boolean;
+  redo(): boolean;
+  select(itemId: string, options?: { toggle?: boolean }): void;
+  clearSelection(): void;
+  seek(frame: number): void;
+  setPlaying(playing: boolean): void;
+  setZoom(zoom: number): void;
+  showNotice(message: string): void;
+  /** The store's clock reached the sync deadline: returns what to send, or null. */
+  takeDueSync(now: number): { shotIds: readonly string[] } | null;
+  syncDone(
+    result: { ok: true; version: number } | { ok: false; message?: string; conflict?: boolean },
+  ): void;
+  retrySync(): void;
+}
+
+export type EditorStore = StoreApi<EditorState & EditorActions>;
+
+export interface CreateEditorStoreOptions {
+  storyId: string;
+  timeline: VideoEditorTimeline;
+  shotsMap: ShotsMap;
+  /** The story version the stored timeline is (optimistic concurrency of the sync). */
+  version: number | null;
+  /** Ids for new items/tracks/shots. */
+  newId?: () => string;
+  /** Epoch milliseconds. */
+  now?: () => number;
+  /** Edits not yet on the server (restored from this browser after a reload). */
+  unsynced?: { shotIds: readonly string[] } | null;
+}
+
+/** The total length of a timeline in frames (at least one frame). */
+export function timelineTotalFrames(timeline: VideoEditorTimeline): number {
+  return Math.max(1, totalDurationFrames(timeline.tracks));
+}
+
+function selectionOf(ids: readonly string[]): Selection | null {
+  if (ids.length === 0) return null;
+  if (ids.length === 1) return { kind: 'item', itemId: ids[0]! };
+  return { kind: 'items', itemIds: ids };
+}
+
+function itemExists(timeline: VideoEditorTimeline, id: string): boolean {
+  return timeline.tracks.some((track) => track.items.some((item) => item.id === id));
+}
+
+/**
+ * The video editor's store (STYLE.md §2–4): it applies `@storyloom/timeline` commands, records
+ * history (one snapshot per edit; a trim drag is one batch 'Resize item'), keeps the selection
+ * and the playhead, and drives the sync state machine. Refusals become a notice; ignored edits
+ * change nothing and take no undo step.
+ */
+export function createEditorStore(options: CreateEditorStoreOptions): EditorStore {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const now = options.now ?? (() => Date.now());
+  let snapshotCounter = 0;
+  let noticeCounter = 0;
+
+  let sync = createSyncState({ baseVersion: options.version });
+  if (options.unsynced) {
+    sync = markChanged(sync, { now: now(), shotIds: options.unsynced.shotIds, force: true });
+  }
+
+  return createStore<EditorState & EditorActions>()((set, get) => {
+    const snapshot = (description: string): UndoSnapshot => ({
+      id: `snapshot-${++snapshotCounter}`,
+      timestamp: now(),
+      description,
+      shotsMap: get().shotsMap,
+      tracks: get().timeline.tracks,
+    });
+
+    const notify = (message: string) => {
+      if (message) set({ notice: { id: ++noticeCounter, message } });
+    };
+
+    /** The zoom after the timeline changed length (spec 3 §9: rescaled in proportion). */
+    const zoomAfter = (before: VideoEditorTimeline, after: VideoEditorTimeline) =>
+      rescaleZoom(get().zoom, {
+        previousTotalFrames: totalDurationFrames(before.tracks),
+        totalFrames: totalDurationFrames(after.tracks),
+        max: timelineMaxZoom(after.tracks),
+      });
+
+    /**
+     * Applies a command's result: history (unless told otherwise), shot changes, selection,
+     * sync. Returns whether anything changed.
+     */
+    const apply = (result: CommandResult, options: { record?: boolean } = {}): boolean => {
+      if (!result.ok) {
+        if (result.reason.code !== 'ignored') notify(result.reason.message);
+        return false;
+      }
+      const state = get();
+      const history =
+        options.record === false
+          ? state.history
+          : recordSnapshot(state.history, snapshot(result.description));
+      const shots = applyShotChanges(state.shotsMap, {
+        changes: result.shotChanges,
+        timeline: result.timeline,
+        now: now(),
+      });
+      const selection =
+        result.selection ?? state.selection.filter((id) => itemExists(result.timeline, id));
+      const total = timelineTotalFrames(result.timeline);
+      set({
+        history,
+        timeline: result.timeline,
+        shotsMap: shots.shotsMap,
+        selection,
+        zoom: zoomAfter(state.timeline, result.timeline),
+        frame: Math.min(state.frame, total - 1),
+        sync: markChanged(state.sync, { now: now(), shotIds: shots.changedShotIds }),
+      });
+      return true;
+    };
+
+    const restore = (step: ReturnType<typeof undo>) => {
+      if (!step) return false;
+      const state = get();
+      const timeline = { ...state.timeline, tracks: step.restore.tracks };
+      const changedShots = Object.keys({ ...state.shotsMap, ...step.restore.shotsMap }).filter(
+        (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
+      );
+      set({
+        history: step.history,
+        timeline,
+        shotsMap: step.restore.shotsMap,
+        selection: state.selection.filter((id) => itemExists(timeline, id)),
+        zoom: zoomAfter(state.timeline, timeline),
+        frame: Math.min(state.frame, timelineTotalFrames(timeline) - 1),
+        sync: markChanged(state.sync, { now: now(), shotIds: changedShots }),
+      });
+      return true;
+    };
+
+    return {
+      storyId: options.storyId,
+      timeline: options.timeline,
+      shotsMap: options.shotsMap,
+      history: createHistory(),
+      selection: [],
+      notice: null,
+      sync,
+      trimDrag: null,
+      frame: 0,
+      playing: false,
+      zoom: 1,
+
+      insertAsset: (assetId, target) =>
+        apply(insertAsset(get().timeline, { assetId, target, newId })),
+
+      moveSelection: (itemIds, target) => {
+        const selection = selectionOf(itemIds);
+        if (!selection) return false;
+        return apply(moveItems(get().timeline, { selection, target, newId }));
+      },
+
+      beginTrim: (itemId, edge) => {
+        const state = get();
+        if (state.trimDrag) return;
+        set({
+          trimDrag: { itemId, edge, base: state.timeline, deltaFrames: 0 },
+          history: beginBatch(state.history, snapshot('Resize item')),
+        });
+      },
+
+      updateTrim: (deltaFrames) => {
+        const drag = get().trimDrag;
+        if (!drag) return;
+        const result = trimItem(drag.base, { itemId: drag.itemId, edge: drag.edge, deltaFrames });
+        // The live view: later items shift while dragging; an invalid trim keeps the last valid one.
+        if (result.ok) set({ timeline: result.timeline, trimDrag: { ...drag, deltaFrames } });
+        else if (result.reason.code === 'ignored')
+          set({ timeline: drag.base, trimDrag: { ...drag, deltaFrames: 0 } });
+      },
+
+      endTrim: () => {
+        const state = get();
+        const drag = state.trimDrag;
+        if (!drag) return false;
+        const result = trimItem(drag.base, {
+          itemId: drag.itemId,
+          edge: drag.edge,
+          deltaFrames: drag.deltaFrames,
+        });
+        const changed = result.ok;
+        set({
+          trimDrag: null,
+          timeline: drag.base,
+          history: endBatch(state.history, { changed }),
+        });
+        if (!changed) return false;
+        return apply(result, { record: false });
+      },
+
+      cancelTrim: () => {
+        const state = get();
+        if (!state.trimDrag) return;
+        set({
+          timeline: state.trimDrag.base,
+          trimDrag: null,
+          history: endBatch(state.history, { changed: false }),
+        });
+      },
+
+      nudgeVolume: (direction) => {
+        const itemId = get().selection[0];
+        if (!itemId) return false;
+        return apply(nudgeVolume(get().timeline, { itemId, direction }));
+      },
+
+      setVolume: (itemId, volume) => apply(changeVolume(get().timeline, { itemId, volume })),
+
+      deleteSelection: () => {
+        const selection = selectionOf(get().selection);
+        if (!selection) return false;
+        const done = apply(deleteItems(get().timeline, { selection }));
+        if (done) set({ selection: [] });
+        return done;
+      },
+
+      deleteItem: (itemId) => {
+        const done = apply(deleteItems(get().timeline, { selection: { kind: 'item', itemId } }));
+        if (done) set({ selection: [] });
+        return done;
+      },
+
+      undo: () => {
+        const state = get();
+        if (state.trimDrag || !canUndo(state.history)) return false;
+        return restore(
+          undo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+        );
+      },
+
+      redo: () => {
+        const state = get();
+        if (state.trimDrag || !canRedo(state.history)) return false;
+        return restore(
+          redo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+        );
+      },
+
+      select: (itemId, { toggle = false } = {}) => {
+        const current = get().selection;
+        if (!toggle) set({ selection: [itemId] });
+        else if (current.includes(itemId))
+          set({ selection: current.filter((id) => id !== itemId) });
+        else set({ selection: [...current, itemId] });
+      },
+
+      clearSelection: () => {
+        if (get().selection.length > 0) set({ selection: [] });
+      },
+
+      seek: (frame) => {
+        const total = timelineTotalFrames(get().timeline);
+        const clamped = Math.min(total - 1, Math.max(0, Number.isFinite(frame) ? frame : 0));
+        if (clamped !== get().frame) set({ frame: clamped });
+      },
+
+      setPlaying: (playing) => {
+        if (get().playing !== playing) set({ playing });
+      },
+
+      setZoom: (zoom) => set({ zoom: clampZoom(zoom, timelineMaxZoom(get().timeline.tracks)) }),
+
+      showNotice: notify,
+
+      takeDueSync: (at) => {
+        const started = startSync(get().sync, at);
+        if (!started.shotIds) return null;
+        set({ sync: started.state });
+        return { shotIds: started.shotIds };
+      },
+
+      syncDone: (result) => {
+        const state = get();
+        set({
+          sync: result.ok
+            ? syncSucceeded(state.sync, { now: now(), version: result.version })
+            : syncFailed(state.sync, { message: result.message, conflict: result.conflict }),
+        });
+      },
+
+      retrySync: () => set({ sync: forceSync(get().sync, now()) }),
+    };
+  });
+}
+
+/** What the editor opens with, or the spec's error text (spec 3 §4 "Timeline initialisation"). */
+export function initialTimeline(
+  raw: unknown,
+): { ok: true; timeline: VideoEditorTimeline } | { ok: false; message: string } {
+  const loaded = loadTimeline(raw);
+  if (!loaded.ok) return { ok: false, message: loaded.reason.message };
+  return { ok: true, timeline: loaded.timeline };
+}

@@ -1,0 +1,130 @@
+import { MESSAGES } from '@storyloom/core';
+import { ArrowLeft, CircleAlert, Cloud, Download, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '../../ui/button-styles';
+import { useEditor, useEditorStore } from './editor-context';
+import { downloadVideo, renderTimeline } from './export-render';
+
+/** Saved / saving / error with retry; a conflict offers a reload (spec 3 §4 "Sync with server"). */
+function SyncStatus() {
+  const sync = useEditor((s) => s.sync);
+  const store = useEditorStore();
+  if (sync.conflict)
+    return (
+      <span
+        role="alert"
+        data-testid="sync-status"
+        data-state="conflict"
+        className="flex items-center gap-2 text-sm text-red-700"
+      >
+        <CircleAlert className="size-4 shrink-0" aria-hidden />
+        {MESSAGES.editor.syncConflict}
+        <button
+          type="button"
+          className={buttonClass('secondary', 'xs')}
+          onClick={() => window.location.reload()}
+        >
+          Reload
+        </button>
+      </span>
+    );
+  if (sync.status === 'error')
+    return (
+      <span
+        role="alert"
+        data-testid="sync-status"
+        data-state="error"
+        className="flex items-center gap-2 text-sm text-red-700"
+      >
+        <CircleAlert className="size-4 shrink-0" aria-hidden />
+        Not saved: {sync.error}
+        <button
+          type="button"
+          className={buttonClass('secondary', 'xs')}
+          onClick={() => store.getState().retrySync()}
+        >
+          Retry
+        </button>
+      </span>
+    );
+  const saving = sync.status === 'syncing' || sync.status === 'waitSync' || sync.hasUnsavedChanges;
+  return (
+    <span
+      data-testid="sync-status"
+      data-state={saving ? 'saving' : 'saved'}
+      className="flex items-center gap-1.5 text-sm text-zinc-500"
+    >
+      {saving ? (
+        <LoaderCircle className="size-4 animate-spin" aria-hidden />
+      ) : (
+        <Cloud className="size-4" aria-hidden />
+      )}
+      {saving ? 'Saving…' : 'Saved'}
+    </span>
+  );
+}
+
+/** Export: renders the timeline as it is now and downloads it as download.mp4. */
+function ExportButton() {
+  const store = useEditorStore();
+  const [progress, setProgress] = useState<number | null>(null);
+  const start = async () => {
+    const { storyId, timeline } = store.getState();
+    setProgress(0);
+    try {
+      const url = await renderTimeline({ storyId, timeline, onProgress: setProgress });
+      toast.success(MESSAGES.editor.exportCompleted);
+      downloadVideo(url);
+    } catch (error) {
+      console.error(error);
+      toast.error(MESSAGES.editor.exportFailed, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <button
+      type="button"
+      data-testid="export-button"
+      disabled={progress !== null}
+      className={buttonClass('primary', 'sm')}
+      onClick={() => void start()}
+    >
+      {progress !== null ? (
+        <>
+          <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          <span data-testid="export-progress">Exporting {Math.round(progress * 100)}%</span>
+        </>
+      ) : (
+        <>
+          <Download className="size-4" aria-hidden /> Export
+        </>
+      )}
+    </button>
+  );
+}
+
+export function EditorTopBar({ title }: { title: string }) {
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
+      <Link
+        to="/story/my"
+        aria-label="My stories"
+        className="rounded-full p-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+      </Link>
+      <h1 data-testid="editor-story-title" className="min-w-0 truncate font-semibold text-zinc-900">
+        {title}
+      </h1>
+      <div className="ml-auto flex items-center gap-3">
+        <SyncStatus />
+        <ExportButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,252 @@
+import { EDITOR_CONSTANTS } from '@storyloom/core';
+import {
+  containRect,
+  drawFrameOverlays,
+  frameStateAt,
+  isFrameInWindow,
+  itemSourceTimeAt,
+  itemVolumeAt,
+  motionCrop,
+  NUMBER_ARITHMETIC,
+  type AudioEntry,
+  type MotionState,
+  type TimelineComposition,
+} from '@storyloom/compose';
+
+type Media = HTMLVideoElement | HTMLAudioElement;
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/**
+ * A still with its motion, on the same pixel grid as the exporter's ffmpeg chain
+ * (packages/render ffmpeg-args): the picture fitted whole at an even size and centred on an
+ * even offset (pad), zoomed to an even size (`2·trunc(side·zoom/2)`) and shown from compose's
+ * crop point, rounded, kept inside the picture and aligned to even pixels (ffmpeg's crop on
+ * 4:2:0 video). The motion itself is compose's (`motionCrop`).
+ */
+function drawMovingPicture(
+  ctx: CanvasRenderingContext2D,
+  image: HTMLImageElement,
+  motion: MotionState,
+  frame: { width: number; height: number },
+) {
+  const rect = containRect(image.naturalWidth, image.naturalHeight, frame.width, frame.height);
+  const fw = even(rect.width);
+  const fh = even(rect.height);
+  const fx = Math.floor((frame.width - fw) / 4) * 2;
+  const fy = Math.floor((frame.height - fh) / 4) * 2;
+  const zw = Math.max(fw, 2 * Math.trunc((fw * motion.zoom) / 2));
+  const zh = Math.max(fh, 2 * Math.trunc((fh * motion.zoom) / 2));
+  const crop = motionCrop(NUMBER_ARITHMETIC, motion, fw, fh);
+  const cx = Math.min(Math.max(0, Math.round(crop.x)), zw - fw) & ~1;
+  const cy = Math.min(Math.max(0, Math.round(crop.y)), zh - fh) & ~1;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(fx, fy, fw, fh);
+  ctx.clip();
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(image, fx - cx, fy - cy, zw, zh);
+  ctx.restore();
+}
+
+/** Seconds of drift between a playing element and the timeline before it is re-seeked. */
+const MAX_DRIFT_SECONDS = 0.25;
+
+/**
+ * Draws the editor's preview frame by frame with `@storyloom/compose` (the exporter's own
+ * definition of a frame) and plays the sound through media elements. Pictures come from
+ * images loaded once per URL and from `<video>` elements premounted 3 s before their item
+ * starts (spec 3 §9), one per item so a clip used twice plays at two places. The watermark is
+ * left out: compose is asked for an editor-preview composition.
+ */
+export class FramePainter {
+  private readonly images = new Map<string, HTMLImageElement>();
+  private readonly media = new Map<string, Media>();
+  private composition: TimelineComposition | null = null;
+  private lastFrame = 0;
+  private playing = false;
+  /** Called when something the frame needs has loaded (an image, a seeked video). */
+  onNeedsRepaint: () => void = () => {};
+  /** Whether the current frame waits for video data ('Loading video...'). */
+  buffering = false;
+
+  constructor(
+    private readonly ctx: CanvasRenderingContext2D,
+    private readonly width: number,
+    private readonly height: number,
+    /** Hidden element holding the premounted media elements. */
+    private readonly mediaHost: HTMLElement,
+  ) {}
+
+  setComposition(composition: TimelineComposition) {
+    this.composition = composition;
+  }
+
+  private image(url: string): HTMLImageElement {
+    let image = this.images.get(url);
+    if (!image) {
+      image = new Image();
+      image.decoding = 'async';
+      image.onload = () => this.onNeedsRepaint();
+      image.src = url;
+      this.images.set(url, image);
+    }
+    return image;
+  }
+
+  private element(key: string, url: string, kind: 'video' | 'audio'): Media {
+    let element = this.media.get(key);
+    if (!element) {
+      element = document.createElement(kind);
+      element.preload = 'auto';
+      if (element instanceof HTMLVideoElement) element.playsInline = true;
+      element.dataset.itemId = key;
+      element.addEventListener('seeked', () => this.onNeedsRepaint());
+      element.addEventListener('loadeddata', () => this.onNeedsRepaint());
+      element.addEventListener('error', () => {
+        console.warn(`Media of item ${key} failed to load`);
+      });
+      element.src = url;
+      this.mediaHost.appendChild(element);
+      this.media.set(key, element);
+    }
+    return element;
+  }
+
+  /** Creates the elements needed from `frame` up to 3 s ahead; drops the ones long past. */
+  private premount(composition: TimelineComposition, frame: number) {
+    const ahead = frame + EDITOR_CONSTANTS.videoPremountSeconds * composition.fps;
+    const wanted = new Set<string>();
+    const near = (window: { startFrame: number; endFrame: number }) =>
+      window.endFrame > frame && window.startFrame <= ahead;
+    for (const entry of composition.visual) {
+      if (entry.kind !== 'video' || !near(entry.window)) continue;
+      wanted.add(entry.item.id);
+      this.element(entry.item.id, entry.asset.url, 'video');
+    }
+    for (const entry of composition.audio) {
+      if (!near(entry.window)) continue;
+      wanted.add(entry.item.id);
+      this.element(entry.item.id, entry.asset.url, entry.source === 'video' ? 'video' : 'audio');
+    }
+    for (const [key, element] of this.media) {
+      if (wanted.has(key)) continue;
+      element.pause();
+      element.removeAttribute('src');
+      element.load();
+      element.remove();
+      this.media.delete(key);
+    }
+  }
+
+  /** Draws one frame. */
+  paint(frame: number, playing: boolean) {
+    const composition = this.composition;
+    if (!composition) return;
+    this.lastFrame = frame;
+    this.playing = playing;
+    this.premount(composition, frame);
+    this.syncSound(composition, frame, playing);
+
+    const { ctx, width, height } = this;
+    const state = frameStateAt(composition, frame);
+    ctx.save();
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, width, height);
+    this.buffering = false;
+    const visual = state.visual;
+    if (visual) {
+      ctx.globalAlpha = visual.opacity;
+      const entry = visual.entry;
+      if (entry.kind === 'image' && visual.motion) {
+        const image = this.image(entry.asset.url);
+        if (image.complete && image.naturalWidth > 0) {
+          drawMovingPicture(ctx, image, visual.motion, { width, height });
+        } else this.buffering = true;
+      } else if (entry.kind === 'video' && visual.sourceTime !== null) {
+        const video = this.media.get(entry.item.id);
+        if (video instanceof HTMLVideoElement) {
+          if (!playing && Math.abs(video.currentTime - visual.sourceTime) > 0.5 / composition.fps)
+            video.currentTime = visual.sourceTime;
+          if (video.readyState >= 2 && video.videoWidth > 0) {
+            const rect = containRect(video.videoWidth, video.videoHeight, width, height);
+            ctx.drawImage(video, rect.x, rect.y, rect.width, rect.height);
+          } else this.buffering = true;
+          if (video.seeking) this.buffering = true;
+        } else this.buffering = true;
+      }
+      ctx.globalAlpha = 1;
+    }
+    drawFrameOverlays(ctx, composition, state, width, height);
+    ctx.restore();
+  }
+
+  /** Starts, re-seeks or pauses each sound so it follows the timeline at `frame`. */
+  private syncSound(composition: TimelineComposition, frame: number, playing: boolean) {
+    const active = new Map<string, AudioEntry>();
+    for (const entry of composition.audio)
+      if (isFrameInWindow(entry.window, frame)) active.set(entry.item.id, entry);
+    const fps = composition.fps;
+    for (const visual of composition.visual) {
+      // A video picture without a sound entry (volume 0) still plays, muted.
+      if (visual.kind !== 'video' || !isFrameInWindow(visual.window, frame)) continue;
+      const element = this.media.get(visual.item.id);
+      if (!element || active.has(visual.item.id)) continue;
+      element.muted = true;
+      this.follow(element, itemSourceTimeAt(visual.item, visual.window, frame, fps), 1, playing);
+    }
+    for (const [key, element] of this.media) {
+      const entry = active.get(key);
+      if (!entry) {
+        const isPicture = composition.visual.some(
+          (v) => v.item.id === key && v.kind === 'video' && isFrameInWindow(v.window, frame),
+        );
+        if (!isPicture && !element.paused) element.pause();
+        continue;
+      }
+      element.muted = false;
+      element.volume = itemVolumeAt(entry.volume, entry.fades, entry.window, frame);
+      const target = itemSourceTimeAt(entry.item, entry.window, frame, fps);
+      this.follow(element, target, entry.speed, playing);
+    }
+  }
+
+  private follow(element: Media, target: number, speed: number, playing: boolean) {
+    if (!playing) {
+      if (!element.paused) element.pause();
+      return;
+    }
+    if (element.playbackRate !== speed) element.playbackRate = speed;
+    if (element.paused) {
+      if (Math.abs(element.currentTime - target) > 1 / 60) element.currentTime = target;
+      element.play().catch(() => {
+        // Autoplay refused or media failed: logged only (spec 3 §8).
+        console.warn('Playback of an item was refused');
+      });
+    } else if (Math.abs(element.currentTime - target) > MAX_DRIFT_SECONDS) {
+      element.currentTime = target;
+    }
+  }
+
+  /** Pauses every sound (when playback stops or the editor closes). */
+  pauseAll() {
+    for (const element of this.media.values()) element.pause();
+  }
+
+  dispose() {
+    for (const element of this.media.values()) {
+      element.pause();
+      element.removeAttribute('src');
+      element.load();
+      element.remove();
+    }
+    this.media.clear();
+    this.images.clear();
+  }
+
+  /** Repaints the last frame (after an image or a video frame arrived). */
+  repaint() {
+    this.paint(this.lastFrame, this.playing);
+  }
+}

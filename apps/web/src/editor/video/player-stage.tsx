@@ -1,0 +1,146 @@
+import { composeTimeline, compositionOutputSettings } from '@storyloom/compose';
+import { MESSAGES } from '@storyloom/core';
+import { useEffect, useRef, useState } from 'react';
+import { useEditorStore } from './editor-context';
+import { timelineTotalFrames, type EditorState } from './editor-store';
+import { FramePainter } from './frame-painter';
+
+/** The caption fonts the exporter draws with, served by the server (compose README). */
+function useCaptionFonts() {
+  useEffect(() => {
+    if (document.querySelector('link[data-caption-fonts]')) return;
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = '/fonts/fonts.css';
+    link.dataset.captionFonts = 'true';
+    document.head.appendChild(link);
+  }, []);
+}
+
+const composeFor = (state: EditorState) =>
+  composeTimeline(state.timeline, { purpose: 'editor-preview' });
+
+/**
+ * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size, scaled by CSS,
+ * on which every frame is drawn by `@storyloom/compose`. While playing, the clock is the
+ * browser's: the playhead advances by elapsed time × fps, so a slow frame is skipped rather
+ * than slowing the story down.
+ */
+export function PlayerStage() {
+  const store = useEditorStore();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const mediaHostRef = useRef<HTMLDivElement>(null);
+  const [buffering, setBuffering] = useState(false);
+  const [size] = useState(() => {
+    const settings = compositionOutputSettings({ totalFrames: 1 });
+    return { width: settings.width, height: settings.height };
+  });
+  useCaptionFonts();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const host = mediaHostRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !host || !ctx) return;
+    const painter = new FramePainter(ctx, size.width, size.height, host);
+    let composition = composeFor(store.getState());
+    painter.setComposition(composition);
+    let raf = 0;
+    let scheduled = false;
+    const paintSoon = () => {
+      if (scheduled) return;
+      scheduled = true;
+      requestAnimationFrame(() => {
+        scheduled = false;
+        const { frame, playing } = store.getState();
+        painter.paint(frame, playing);
+        canvas.dataset.frame = String(frame);
+        canvas.dataset.ready = String(!painter.buffering);
+        setBuffering(painter.buffering);
+      });
+    };
+    painter.onNeedsRepaint = paintSoon;
+    // Captions are drawn with the fallback until their font arrives, then again.
+    void document.fonts?.ready.then(paintSoon);
+    document.fonts?.addEventListener('loadingdone', paintSoon);
+
+    let clock: { startFrame: number; startTime: number } | null = null;
+    const tick = (time: number) => {
+      const state = store.getState();
+      if (!state.playing || !clock) return;
+      const total = timelineTotalFrames(state.timeline);
+      const frame =
+        clock.startFrame + Math.floor(((time - clock.startTime) * composition.fps) / 1000);
+      if (frame >= total) {
+        state.seek(total - 1);
+        state.setPlaying(false);
+        return;
+      }
+      if (frame !== state.frame) state.seek(frame);
+      raf = requestAnimationFrame(tick);
+    };
+    const startClock = () => {
+      const state = store.getState();
+      const total = timelineTotalFrames(state.timeline);
+      // Playing from the last frame starts again from the beginning.
+      if (state.frame >= total - 1) state.seek(0);
+      clock = { startFrame: store.getState().frame, startTime: performance.now() };
+      cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(tick);
+    };
+
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.timeline !== previous.timeline) {
+        composition = composeFor(state);
+        painter.setComposition(composition);
+      }
+      if (state.playing !== previous.playing) {
+        if (state.playing) startClock();
+        else {
+          clock = null;
+          cancelAnimationFrame(raf);
+          painter.pauseAll();
+        }
+      } else if (state.playing && state.frame !== previous.frame && clock) {
+        // A seek while playing (ruler click): the clock restarts from there.
+        const expected =
+          clock.startFrame +
+          Math.floor(((performance.now() - clock.startTime) * composition.fps) / 1000);
+        if (Math.abs(state.frame - expected) > 2)
+          clock = { startFrame: state.frame, startTime: performance.now() };
+      }
+      if (
+        state.frame !== previous.frame ||
+        state.timeline !== previous.timeline ||
+        state.playing !== previous.playing
+      )
+        paintSoon();
+    });
+    paintSoon();
+    if (store.getState().playing) startClock();
+    return () => {
+      unsubscribe();
+      document.fonts?.removeEventListener('loadingdone', paintSoon);
+      cancelAnimationFrame(raf);
+      painter.dispose();
+    };
+  }, [store, size]);
+
+  return (
+    <div className="relative flex h-full w-full items-center justify-center overflow-hidden rounded-lg bg-zinc-900">
+      <canvas
+        ref={canvasRef}
+        data-testid="editor-canvas"
+        width={size.width}
+        height={size.height}
+        className="h-full w-full object-contain"
+      />
+      <div ref={mediaHostRef} hidden aria-hidden />
+      {buffering ? (
+        <p className="absolute top-3 left-3 rounded bg-black/70 px-2 py-1 text-xs text-white">
+          {MESSAGES.editor.loadingVideo}
+        </p>
+      ) : null}
+    </div>
+  );
+}

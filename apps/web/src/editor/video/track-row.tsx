@@ -1,0 +1,300 @@
+import type { MediaAsset, TimelineItem, Track } from '@storyloom/core';
+import { EDITOR_CONSTANTS, MESSAGES } from '@storyloom/core';
+import {
+  assetDropMode,
+  parseDragPayload,
+  primaryTrackIndex,
+  trackRowHeight,
+} from '@storyloom/timeline';
+import { clsx } from 'clsx';
+import {
+  createContext,
+  memo,
+  useContext,
+  useState,
+  type DragEvent,
+  type PointerEvent,
+} from 'react';
+import { useEditor, useEditorStore } from './editor-context';
+import { ItemContent } from './item-content';
+import { useTimelineView, type TimelineView } from './timeline-view';
+
+export const ASSET_DRAG_TYPE = 'application/x-storyloom-drag';
+
+/** Opens the right-click menu of an item. */
+export const ItemMenuContext = createContext<(itemId: string, x: number, y: number) => void>(
+  () => {},
+);
+
+const LAYOUT = EDITOR_CONSTANTS.layout;
+
+/** Reads the media-asset drag payload of a drop (spec 3 §3). */
+export function draggedAssetId(event: DragEvent): string | null {
+  const payload = parseDragPayload(event.dataTransfer.getData(ASSET_DRAG_TYPE));
+  return payload?.source === 'media-asset' ? payload.mediaAssetId : null;
+}
+
+function isAssetDrag(event: DragEvent) {
+  return event.dataTransfer.types.includes(ASSET_DRAG_TYPE);
+}
+
+/** One track row: its items at their frames, or the spec's empty text. */
+export const TrackRow = memo(function TrackRow({ trackId }: { trackId: string }) {
+  const track = useEditor((s) => s.timeline.tracks.find((t) => t.id === trackId));
+  const assets = useEditor((s) => s.timeline.mediaAssets);
+  const selection = useEditor((s) => s.selection);
+  const isPrimary = useEditor(
+    (s) =>
+      primaryTrackIndex(s.timeline.tracks) === s.timeline.tracks.findIndex((t) => t.id === trackId),
+  );
+  const store = useEditorStore();
+  const view = useTimelineView();
+  if (!track) return null;
+  const height = trackRowHeight(track);
+  const assetById = new Map(assets.map((a) => [a.id, a]));
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (isAssetDrag(event)) event.preventDefault();
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const assetId = draggedAssetId(event);
+    if (!assetId) return;
+    event.preventDefault();
+    const rect = event.currentTarget.getBoundingClientRect();
+    const frame = Math.max(0, (event.clientX - rect.left - view.originX) / view.pixelsPerFrame);
+    store.getState().insertAsset(assetId, { kind: 'track', trackId, frame });
+  };
+
+  return (
+    <div
+      data-track-id={track.id}
+      data-track-type={track.type}
+      data-primary={isPrimary ? 'true' : undefined}
+      className="relative"
+      style={{ height }}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
+      {track.items.length === 0 ? (
+        <p
+          className="absolute inset-y-0 flex items-center text-xs text-zinc-400"
+          style={{ left: view.originX }}
+        >
+          {track.type === 'audio'
+            ? MESSAGES.editor.emptyAudioTrack
+            : MESSAGES.editor.emptyVideoTrack}
+        </p>
+      ) : null}
+      {track.items.map((item) => (
+        <TimelineItemBox
+          key={item.id}
+          item={item}
+          track={track}
+          asset={item.mediaAssetId ? assetById.get(item.mediaAssetId) : undefined}
+          selected={selection.includes(item.id)}
+          height={height}
+          view={view}
+        />
+      ))}
+    </div>
+  );
+});
+
+const ITEM_COLOURS: Record<string, string> = {
+  video: 'bg-sky-700',
+  image: 'bg-indigo-700',
+  audio: 'bg-emerald-700',
+  caption: 'bg-amber-600',
+  overlay: 'bg-red-700',
+  logo: 'bg-zinc-700',
+};
+
+/** Where moved items land: next to the item under the pointer, a frame of a track, or a new track. */
+function moveTargetAt(x: number, y: number, exclude: readonly string[], view: TimelineView) {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (!(element instanceof HTMLElement)) continue;
+    const itemId = element.dataset.itemId;
+    if (itemId && !exclude.includes(itemId)) {
+      const rect = element.getBoundingClientRect();
+      return {
+        kind: 'item' as const,
+        itemId,
+        pointerFraction: (x - rect.left) / Math.max(1, rect.width),
+      };
+    }
+    const trackId = element.dataset.trackId;
+    if (trackId) {
+      const rect = element.getBoundingClientRect();
+      return {
+        kind: 'frame' as const,
+        trackId,
+        frame: Math.max(0, (x - rect.left - view.originX) / view.pixelsPerFrame),
+      };
+    }
+    const insertIndex = element.dataset.insertIndex;
+    if (insertIndex !== undefined)
+      return { kind: 'new-track' as const, index: Number(insertIndex) };
+  }
+  return null;
+}
+
+const TimelineItemBox = memo(function TimelineItemBox({
+  item,
+  track,
+  asset,
+  selected,
+  height,
+  view,
+}: {
+  item: TimelineItem;
+  track: Track;
+  asset: MediaAsset | undefined;
+  selected: boolean;
+  height: number;
+  view: TimelineView;
+}) {
+  const store = useEditorStore();
+  const openMenu = useContext(ItemMenuContext);
+  const [dragX, setDragX] = useState<number | null>(null);
+  const [dropMode, setDropMode] = useState<'before' | 'replace' | 'after' | null>(null);
+  const left = view.originX + item.startTimeInFrames * view.pixelsPerFrame;
+  const width = Math.max(4, item.durationInFrames * view.pixelsPerFrame - 2);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    const state = store.getState();
+    state.select(item.id, { toggle: event.shiftKey });
+    if (event.shiftKey) return;
+    const startX = event.clientX;
+    let moving = false;
+    const element = event.currentTarget;
+    element.setPointerCapture(event.pointerId);
+    const move = (e: globalThis.PointerEvent) => {
+      if (!moving && Math.abs(e.clientX - startX) < 4) return;
+      moving = true;
+      setDragX(e.clientX - startX);
+    };
+    const up = (e: globalThis.PointerEvent) => {
+      element.removeEventListener('pointermove', move);
+      element.removeEventListener('pointerup', up);
+      element.removeEventListener('pointercancel', up);
+      setDragX(null);
+      if (!moving) return;
+      const selection = store.getState().selection;
+      const ids = selection.includes(item.id) ? selection : [item.id];
+      // The dragged box follows the pointer; look underneath it.
+      element.style.pointerEvents = 'none';
+      const target = moveTargetAt(e.clientX, e.clientY, ids, view);
+      element.style.pointerEvents = '';
+      if (target) store.getState().moveSelection(ids, target);
+    };
+    element.addEventListener('pointermove', move);
+    element.addEventListener('pointerup', up);
+    element.addEventListener('pointercancel', up);
+  };
+
+  const onEdgeDown = (edge: 'start' | 'end') => (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    const handle = event.currentTarget;
+    handle.setPointerCapture(event.pointerId);
+    const startX = event.clientX;
+    const pixelsPerFrame = view.pixelsPerFrame;
+    store.getState().select(item.id);
+    store.getState().beginTrim(item.id, edge);
+    const move = (e: globalThis.PointerEvent) =>
+      store.getState().updateTrim((e.clientX - startX) / pixelsPerFrame);
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+      store.getState().endTrim();
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!isAssetDrag(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const rect = event.currentTarget.getBoundingClientRect();
+    setDropMode(assetDropMode((event.clientX - rect.left) / Math.max(1, rect.width)));
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    setDropMode(null);
+    const assetId = draggedAssetId(event);
+    if (!assetId) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const rect = event.currentTarget.getBoundingClientRect();
+    store.getState().insertAsset(assetId, {
+      kind: 'item',
+      itemId: item.id,
+      pointerFraction: (event.clientX - rect.left) / Math.max(1, rect.width),
+    });
+  };
+
+  return (
+    <div
+      data-item-id={item.id}
+      data-item-type={item.type}
+      data-asset-id={item.mediaAssetId ?? undefined}
+      data-volume={item.volume}
+      data-testid="timeline-item"
+      aria-selected={selected}
+      className={clsx(
+        'absolute top-0 cursor-grab overflow-hidden select-none',
+        ITEM_COLOURS[item.type] ?? 'bg-zinc-600',
+        selected ? 'ring-2 ring-brand-400 ring-inset' : '',
+        dragX !== null ? 'z-20 cursor-grabbing opacity-80 shadow-lg' : '',
+      )}
+      style={{
+        left,
+        width,
+        height,
+        borderRadius: LAYOUT.cornerRadius,
+        transform: dragX !== null ? `translateX(${dragX}px)` : undefined,
+      }}
+      onPointerDown={onPointerDown}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        store.getState().select(item.id);
+        openMenu(item.id, event.clientX, event.clientY);
+      }}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropMode(null)}
+      onDrop={onDrop}
+    >
+      <ItemContent item={item} asset={asset} width={width} height={height} fps={view.fps} />
+      {dropMode ? (
+        <div
+          data-testid="drop-indicator"
+          data-mode={dropMode}
+          className={clsx(
+            'pointer-events-none absolute inset-y-0 bg-white/80',
+            dropMode === 'before' && 'left-0 w-1',
+            dropMode === 'after' && 'right-0 w-1',
+            dropMode === 'replace' && 'inset-x-0 bg-white/30 ring-2 ring-white ring-inset',
+          )}
+        />
+      ) : null}
+      {track.type !== 'file' ? (
+        <>
+          <div
+            data-testid="trim-start"
+            className="absolute inset-y-0 left-0 w-2 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            onPointerDown={onEdgeDown('start')}
+          />
+          <div
+            data-testid="trim-end"
+            className="absolute inset-y-0 right-0 w-2 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            onPointerDown={onEdgeDown('end')}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+});
