@@ -24,3 +24,6 @@ export * from './providers/cloud/openai-providers';
 export * from './providers/cloud/fal-providers';
 export * from './providers/cloud/elevenlabs-speech';
 export * from './providers/cloud/cloud-providers';
+export * from './vlog/vlog-script';
+export * from './vlog/place-character';
+export * from './vlog/vlog-steps';
