@@ -37,12 +37,13 @@ export function topicInFirstPerson(
   let text = cleanPastedText(topic).replace(/\s+/g, ' ');
   const me = escape(`${MENTION_MARKER}${name}`);
   text = text.replace(new RegExp(`${me}(?:'s|’s)`, 'gi'), 'my');
+  // The mention opening a sentence (or after "and") is the subject; the verb after it agrees.
   text = text.replace(
     new RegExp(
-      `${me}(\\s+(?:(?:also|always|often|still|finally|just|really)\\s+)?)([A-Za-z'’]+)`,
+      `(^|[.!?]\\s+|\\band\\s+)${me}(\\s+(?:(?:also|always|often|still|finally|just|really)\\s+)?)([A-Za-z'’]+)`,
       'gi',
     ),
-    (_m, gap: string, verb: string) => `I${gap}${firstPersonVerb(verb)}`,
+    (_m, before: string, gap: string, verb: string) => `${before}I${gap}${firstPersonVerb(verb)}`,
   );
   text = text.replace(new RegExp(me, 'gi'), 'me');
   for (const other of others)
@@ -79,7 +80,6 @@ export function vlogScript(input: {
   const lines = [
     `Hi, I'm ${input.name}, and welcome to my vlog!`,
     today,
-    `First, in the morning, I get everything ready.`,
     activity
       ? `Now I am ${activity}, and I love every minute of it.`
       : `${sentence}, and I love every minute of it.`,
