@@ -5,6 +5,7 @@ import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
 import { ExplainerForm } from './explainer/explainer-form';
+import { VlogForm } from './vlog/vlog-form';
 import type { CreatePageMode } from '@storyloom/core';
 
 /** Each mode's banner (spec 2 §2: "each mode has its own banner image"). */
@@ -43,6 +44,8 @@ export function CreatePage() {
       </header>
       {content.form === 'script' ? (
         <ExplainerForm />
+      ) : content.form === 'vlog' ? (
+        <VlogForm />
       ) : (
         <ComingSoonNotice title={content.notice}>
           Until then, you can start from scratch with a blank story from the Create Story menu.
