@@ -22,6 +22,12 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = new CharacterService(ctx);
   const tags = ['characters'];
+  // The premade pictures are drawn once in the background, so the picker never waits long.
+  app.addHook('onListen', () => {
+    service.premade().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'premade character pictures could not be drawn');
+    });
+  });
 
   r.get(
     '/api/characters/premade',
