@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { IMAGE_MODELS, type ImageModel } from './models';
 
 /** A character record (spec 2 §3). */
 export const characterSchema = z.object({
@@ -117,4 +118,35 @@ export function pickCharacter<T extends { id: string }>(
   if (selected.some((c) => c.id === pick.id)) return selected;
   if (selected.length >= max) return max === 1 ? [pick] : selected;
   return [...selected, pick];
+}
+
+/** Image models that take a reference picture: the ones a custom character may use. */
+export const REFERENCE_IMAGE_MODELS: readonly ImageModel[] = [
+  'flux_kontext',
+  'seedream4',
+  'nano-banana',
+];
+
+/**
+ * The image-model rules of a character choice (spec 2 §4): picking a character selects the
+ * character model; extra characters force seedream4 (the only one offered); a custom character
+ * allows only the models that take a reference picture and selects the first; nano-banana is
+ * offered only for a quick reference. `allowed` null means every model; `model` null means the
+ * form's default.
+ */
+export function characterImageModels(
+  characters: readonly SelectedCharacter[],
+  referenceMode: string | null | undefined = 'quick',
+): { allowed: readonly ImageModel[] | null; model: ImageModel | null } {
+  const [first] = characters;
+  if (!first) return { allowed: null, model: null };
+  if (characters.length > 1) return { allowed: ['seedream4'], model: 'seedream4' };
+  const custom = first.type === 'custom-quick' || first.type === 'custom-train';
+  const allowed = (custom ? REFERENCE_IMAGE_MODELS : IMAGE_MODELS).filter(
+    (model) => model !== 'nano-banana' || referenceMode === 'quick',
+  );
+  return {
+    allowed: custom || referenceMode !== 'quick' ? allowed : null,
+    model: custom ? (allowed[0] ?? null) : 'character',
+  };
 }

@@ -28,8 +28,13 @@ describe('the vlog form', () => {
   it('inserts the first character as a mention, once', () => {
     const one = withCharacters({ ...VLOG_DEFAULTS, activity: 'is cooking' }, [mia]);
     expect(one.activity).toBe('@Mia is cooking');
+    expect(one.imageModel).toBe('flux_kontext');
     const two = withCharacters(one, [mia, leo]);
     expect(two.activity).toBe('@Mia is cooking');
+    // Extra characters force seedream4; removing them restores the default.
+    expect(two.imageModel).toBe('seedream4');
+    expect(withCharacters(two, []).imageModel).toBeUndefined();
+    expect(withCharacters(VLOG_DEFAULTS, [leo]).imageModel).toBe('character');
     expect(vlogPayload(two, false)).toMatchObject({
       character: mia,
       additional_characters: [leo],

@@ -1,4 +1,5 @@
 import {
+  characterImageModels,
   characterVlogPayloadSchema,
   imageModelSchema,
   mentionOf,
@@ -58,7 +59,9 @@ export function withCharacters(
     hadNone && mention && !values.activity.includes(mention)
       ? `${mention} ${values.activity.trimStart()}`
       : values.activity;
-  return { ...values, characters, activity };
+  // The image model follows the characters (spec 2 §4); the operator's offer decides the rest.
+  const rule = characterImageModels(characters);
+  return { ...values, characters, activity, imageModel: rule.model ?? undefined };
 }
 
 function advancedSettingsOf(values: VlogFormValues) {

@@ -1,4 +1,9 @@
-import { estimatedRenderMinutes, generationCharge, MESSAGES } from '@storyloom/core';
+import {
+  characterImageModels,
+  estimatedRenderMinutes,
+  generationCharge,
+  MESSAGES,
+} from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
@@ -95,10 +100,14 @@ export function VlogForm() {
     setSubmitting(true);
     setServerError(null);
     try {
+      // A model the operator does not offer (e.g. the character model offline) is not sent.
+      const imageOffered = (models.data?.image ?? []).some((c) => c.value === values.imageModel);
       const chosen = {
         ...values,
         imageModel:
-          values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
+          values.imageModel === undefined || !imageOffered
+            ? models.data?.defaults.image
+            : values.imageModel,
         videoModel:
           values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
       };
@@ -219,8 +228,16 @@ export function VlogForm() {
         <Collapsible title="Advanced settings">
           {(['image', 'video'] as const).map((kind) => {
             const key = kind === 'image' ? 'imageModel' : 'videoModel';
-            const choices = models.data?.[kind] ?? [];
-            const selected = values[key] === undefined ? models.data?.defaults[kind] : values[key];
+            const allowed =
+              kind === 'image' ? characterImageModels(values.characters).allowed : null;
+            // The local provider is always offered; cloud models as the characters allow.
+            const choices = (models.data?.[kind] ?? []).filter(
+              (choice) =>
+                choice.value === null || !allowed || allowed.some((m) => m === choice.value),
+            );
+            const offered = (value: string | null | undefined) =>
+              choices.some((choice) => choice.value === value);
+            const selected = offered(values[key]) ? values[key] : models.data?.defaults[kind];
             return (
               <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
                 {kind === 'image' ? 'Image model' : 'Video model'}
