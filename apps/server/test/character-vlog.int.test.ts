@@ -40,15 +40,15 @@ async function finish(client: Client, workflowRunId: string, timeoutMs = 120_000
   }
 }
 
-/** One frame of a video as 64×36 RGB bytes. */
-async function frameAt(file: string, seconds: number): Promise<Buffer> {
+/** One frame of a video (at `seconds`) or a picture (without), as 64×36 RGB bytes. */
+async function frameAt(file: string, seconds?: number): Promise<Buffer> {
+  const seek = seconds === undefined ? [] : ['-ss', String(seconds)];
   const { stdout } = await run(
     'ffmpeg',
     [
       '-v',
       'error',
-      '-ss',
-      String(seconds),
+      ...seek,
       '-i',
       file,
       '-frames:v',
@@ -63,6 +63,7 @@ async function frameAt(file: string, seconds: number): Promise<Buffer> {
     ],
     { encoding: 'buffer', maxBuffer: 1 << 20 },
   );
+  expect(stdout.length).toBe(SAMPLE.w * SAMPLE.h * 3);
   return stdout;
 }
 
@@ -180,7 +181,27 @@ describe.each(DATABASES)('character vlog on %s', (database) => {
       const share = patchShare(frame);
       expect(share, `patch in ${item.shotId}`).toBeGreaterThan(0.03);
     }
-  }, 150_000);
+
+    // A regenerated picture shows the character too.
+    const second = shots[1]!;
+    const regenerate = await client.post(
+      `/stories/workflow/regenerate_shot?storyId=${story.id}&shotId=${second.shot_id}`,
+      { media_types: ['image'] },
+    );
+    expect(regenerate.status).toBe(200);
+    const regenerated = await finish(
+      client,
+      (regenerate.body as { workflowRunId: string }).workflowRunId,
+    );
+    expect(regenerated.status).toBe('RUN_SUCCESS');
+    const after = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    const newShot = after.storyboard!.shots_map[second.shot_id]!;
+    expect(newShot.active_image_url).not.toBe(second.active_image_url);
+    const picture = await client.request('GET', newShot.active_image_url!);
+    const pictureFile = path.join(dir, 'regenerated.jpg');
+    writeFileSync(pictureFile, Buffer.from(await picture.arrayBuffer()));
+    expect(patchShare(await frameAt(pictureFile))).toBeGreaterThan(0.03);
+  }, 180_000);
 
   it('refuses a vlog without a character, without the mention, or with someone else’s character', async () => {
     const { client } = await signUp(server.baseUrl);

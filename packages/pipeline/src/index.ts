@@ -27,3 +27,4 @@ export * from './providers/cloud/cloud-providers';
 export * from './vlog/vlog-script';
 export * from './vlog/place-character';
 export * from './vlog/vlog-steps';
+export * from './vlog/draw-vlog-picture';

@@ -26,9 +26,9 @@ export const PREMADE_CHARACTERS: readonly PremadeCharacter[] = [
     id: 'premade-leo',
     name: 'Leo',
     characterType: 'people',
-    prompt: 'close-up portrait of a man with glasses in a city',
+    prompt: 'close-up portrait of a smiling man in a city',
     keywords: ['man'],
-    features: 'a friendly man with glasses',
+    features: 'a friendly young man',
   },
   {
     id: 'premade-biscuit',

@@ -39,6 +39,7 @@ import type {
   WorkflowStep,
 } from '../workflow/workflow-service.js';
 import { CreditLedger } from './credit-ledger.js';
+import { vlogCharacterOf } from './vlog-character.js';
 
 export const SCRIPT_TO_VIDEO_WORKFLOW = 'story.script_to_video';
 /** Recover (spec 1 §7): rebuild the timeline of a generated story and export it, for free. */
@@ -322,6 +323,8 @@ export function generationWorkflows(
             if (!row) throw new Error('Story not found');
             const payload = scriptToVideoPayloadSchema.partial().safeParse(row.categoryInputs);
             const inputs = payload.success ? payload.data : {};
+            // A vlog's new pictures show its character (as the server holds it now).
+            const character = await vlogCharacterOf(ctx, row);
             const timeline = row.videoEditorTimeline as {
               globalConfig?: { captions?: { enabled?: boolean } };
             } | null;
@@ -337,6 +340,7 @@ export function generationWorkflows(
                 visualStyle: inputs.visual_style ?? row.videoConsistentStyle ?? 'photorealistic',
                 voice: inputs.voiceover_voice ?? 'auto',
                 captions: timeline?.globalConfig?.captions?.enabled ?? true,
+                character,
               },
               ports,
             );

@@ -14,7 +14,7 @@ import {
   styleChoice,
   type PipelineStep,
 } from '../explainer/explainer-steps';
-import { placeCharacter } from './place-character';
+import { drawVlogPicture, VLOG_VISUAL_STYLE } from './draw-vlog-picture';
 import { vlogScript } from './vlog-script';
 
 /** A character as a generation uses it: the picture the server holds for it. */
@@ -31,12 +31,6 @@ export type CharacterVlogInput = CharacterVlogPayload & {
   reference: VlogCharacterReference;
   extra_references?: VlogCharacterReference[];
 };
-
-/** The look of a vlog's scenes (ours: the vlog form has no style choice). */
-export const VLOG_VISUAL_STYLE = 'animation';
-
-/** The image provider that draws scenes offline; the character is then placed by us. */
-const OFFLINE_ILLUSTRATOR = 'local-illustrator';
 
 /** The explainer's request fields the shared steps read (voice, music, ratio, preview). */
 function asExplainerInput(input: CharacterVlogInput): ScriptToVideoPayload {
@@ -157,31 +151,21 @@ export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
         const reference = await ports.readMedia(input.reference.image_url);
         const image = ports.providers.image;
         const keywords = (shot as Record<string, unknown>).keywords;
-        const offline = image.name === OFFLINE_ILLUSTRATOR;
-        const prompt = shot.image_prompt ?? shot.script ?? '';
         const characterPrompt = (shot as Record<string, unknown>).character_prompt;
-        const drawn = await image.generate({
-          prompt: offline
-            ? prompt
-            : `${typeof characterPrompt === 'string' ? characterPrompt : input.reference.name}. ${prompt}`,
+        const picture = await drawVlogPicture({
+          image,
+          prompt: shot.image_prompt ?? shot.script ?? '',
           keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
-          style: styleChoice(VLOG_VISUAL_STYLE),
+          characterPrompt:
+            typeof characterPrompt === 'string' ? characterPrompt : input.reference.name,
+          reference,
           width,
           height,
           seed: shot.shot_id,
-          // A cloud model gets the character as its reference image; offline we place it.
-          ...(offline ? {} : { characterImage: reference }),
+          index,
         });
-        const bytes = offline
-          ? await placeCharacter({ scene: drawn.bytes, reference, width, height, index })
-          : drawn.bytes;
         const id = `image-${shot.shot_id}`;
-        const { url } = await ports.storeMedia(id, {
-          bytes,
-          extension: offline ? 'jpg' : drawn.extension,
-          width,
-          height,
-        });
+        const { url } = await ports.storeMedia(id, picture);
         return {
           assets: [
             {
@@ -192,7 +176,7 @@ export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
               resource_type: 'image',
               source: 'generated',
               shot_id: shot.shot_id,
-              metadata: { width: drawn.width ?? width, height: drawn.height ?? height },
+              metadata: { width: picture.width ?? width, height: picture.height ?? height },
               configs: { model: image.name, character_id: input.reference.id },
             },
           ],
