@@ -93,6 +93,15 @@ describe('a character vlog, from a quick character to a playing video', () => {
     await page.getByRole('listbox').getByText(MESSAGES.generate.selectCharacterFirst).waitFor();
     await page.keyboard.press('Backspace');
 
+    // The premade library, grouped by type, in the All Characters dialog.
+    await page.getByRole('button', { name: 'All Characters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'All Characters' });
+    await dialog.getByRole('heading', { name: 'By the provider' }).waitFor();
+    for (const group of ['People', 'Animals', 'Fantasy'])
+      await dialog.getByRole('region', { name: group }).getByRole('button').first().waitFor();
+    await saveScreenshot(page, 'vlog-all-characters');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
     // Picking the character inserts it as a mention token.
     await page.getByTestId('character-picker').getByRole('button', { name: 'Mia' }).click();
     const token = topic.locator('[data-mention="Mia"]');
@@ -114,7 +123,11 @@ describe('a character vlog, from a quick character to a playing video', () => {
     await page.getByRole('heading', { name: 'Your story is ready' }).waitFor({ timeout: 150_000 });
     const video = page.locator('video');
     await video.waitFor();
-    // It plays: time moves on.
+    // It plays: once its metadata is in, time moves on.
+    await page.waitForFunction(() => {
+      const element = document.querySelector('video');
+      return Boolean(element?.currentSrc) && (element?.readyState ?? 0) >= 1;
+    });
     const duration = await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();

@@ -20,7 +20,7 @@ export const OWN_CHARACTERS_MAX = 100;
 /** Side of a premade character's reference picture. */
 const PREMADE_SIDE = 512;
 /** Bump to redraw every premade picture (their keys change with it). */
-const PREMADE_DRAWING_VERSION = 1;
+const PREMADE_DRAWING_VERSION = 2;
 const QUICK_IMAGE_TYPES = new Set(['png', 'jpg', 'webp']);
 
 /** Where a premade picture is stored: under avatars/, which anyone may read. */
