@@ -58,8 +58,8 @@ function ownRecord(row: CharacterRow): Character {
   };
 }
 
-/** The premade pictures being drawn in this process (once). */
-let drawing: Promise<void> | undefined;
+/** The premade pictures being drawn, once per blob store (a test process runs several servers). */
+const drawing = new WeakMap<AppContext['blobs'], Promise<void>>();
 
 /**
  * Characters: the premade library, whose reference pictures the offline illustrator draws
@@ -75,11 +75,15 @@ export class CharacterService {
 
   /** The library, grouped in the dialog by characterType; draws missing pictures first. */
   async premade(): Promise<Character[]> {
-    drawing ??= this.drawPremade().catch((error: unknown) => {
-      drawing = undefined;
-      throw error;
-    });
-    await drawing;
+    let drawn = drawing.get(this.ctx.blobs);
+    if (!drawn) {
+      drawn = this.drawPremade().catch((error: unknown) => {
+        drawing.delete(this.ctx.blobs);
+        throw error;
+      });
+      drawing.set(this.ctx.blobs, drawn);
+    }
+    await drawn;
     return PREMADE_CHARACTERS.map((p) => premadeRecord(this.ctx, p));
   }
 
