@@ -19,8 +19,10 @@ import { HttpError } from './http/errors.js';
 import { installRateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { mediaRoutes } from './storage/media-routes.js';
+import { characterRoutes } from './characters/character-routes.js';
 import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
+import { vlogRoutes } from './generation/vlog-routes.js';
 import { musicRoutes } from './music/music-routes.js';
 import { actionVideoRoutes } from './media/action-video-routes.js';
 import { songRoutes } from './music/song-routes.js';
@@ -114,12 +116,14 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
 
   authRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  characterRoutes(app, ctx);
   storyRoutes(app, ctx);
   storySyncRoutes(app, ctx);
   workflowRoutes(app, ctx);
   trackingRoutes(app, ctx);
   renderRoutes(app, ctx);
   generationRoutes(app, ctx);
+  vlogRoutes(app, ctx);
   musicRoutes(app, ctx);
   songRoutes(app, ctx);
   actionVideoRoutes(app, ctx);

@@ -23,6 +23,7 @@ import { importMusicFolder } from './music/music-import.js';
 import { startMaintenance } from './maintenance.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { actionVideoWorkflow } from './media/action-video-service.js';
+import { vlogWorkflows } from './generation/vlog-workflows.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 
@@ -85,6 +86,7 @@ export async function startStoryloom(
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   workflows.register(actionVideoWorkflow(ctx, app.log));
+  for (const definition of vlogWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
   const maintenance = startMaintenance(ctx, app.log);
   await maintenance.ready;

@@ -42,7 +42,15 @@ describe.each(DATABASES)('the database handle on %s', (kind) => {
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     const names = (Array.isArray(tables) ? [] : tables.rows).map((r) => r.table_name);
-    for (const t of ['user', 'stories', 'workflow_runs', 'workers', 'job_claims', 'story_events']) {
+    for (const t of [
+      'user',
+      'stories',
+      'workflow_runs',
+      'workers',
+      'job_claims',
+      'story_events',
+      'characters',
+    ]) {
       expect(names).toContain(t);
     }
   });

@@ -264,6 +264,9 @@ describe('fuzzing the API', () => {
       ['POST', '/api/analytics'],
       ['PATCH', '/api/profile'],
       ['POST', '/api/media/upload_image'],
+      ['POST', '/stories/workflow/generate_character_vlog'],
+      ['POST', '/api/characters'],
+      ['PATCH', '/api/characters/local-00000000-0000-0000-0000-000000000000'],
     ];
     const bodies: (() => [string | undefined, string])[] = [
       () => {
@@ -285,6 +288,9 @@ describe('fuzzing the API', () => {
           workflowRunIds: rng.pick(HOSTILE_VALUES),
           kind: rng.pick(['view', 'x']),
           portion: rng.pick(HOSTILE_VALUES),
+          image_url: rng.pick(HOSTILE_VALUES),
+          vlog_topic: rng.pick(HOSTILE_VALUES),
+          character: rng.pick(HOSTILE_VALUES),
         }),
         'application/json',
       ],

@@ -113,6 +113,7 @@ describe('characterVlogPayloadSchema', () => {
 
   it.each([
     [{ ...valid, character: null }, 'Please select a character'],
+    [{ title: 'Day out', vlog_topic: 'cooking' }, 'Please select a character'],
     [{ ...valid, vlog_topic: '' }, 'Please describe the activity'],
     [{ ...valid, title: ' ' }, 'Please enter a title'],
     [

@@ -129,6 +129,14 @@ export const characterVlogPayloadSchema = z
     is_preview: z.boolean().optional(),
   })
   .superRefine((payload, ctx) => {
+    // A missing key skips the field's own check: the character is required here too.
+    if (!payload.character) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['character'],
+        message: MESSAGES.generate.characterRequired,
+      });
+    }
     if (payload.character && !payload.vlog_topic.includes(MENTION_MARKER)) {
       ctx.addIssue({
         code: 'custom',

@@ -28,3 +28,7 @@ export * from './providers/cloud/elevenlabs-speech';
 export * from './providers/cloud/cloud-providers';
 export * from './providers/cloud/runway-act-two';
 export * from './asmr/asmr-steps';
+export * from './vlog/vlog-script';
+export * from './vlog/place-character';
+export * from './vlog/vlog-steps';
+export * from './vlog/draw-vlog-picture';

@@ -418,3 +418,27 @@ export const schema = {
   playSessions,
   analyticsEvents,
 };
+
+// ---- Characters ----
+
+/**
+ * A user's own characters (spec 2 §3): quick characters made from a name and one picture
+ * (ids start with "local-"). Premade characters are the provider's, defined in code.
+ */
+export const characters = pgTable(
+  'characters',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The reference picture, a file this server stores. */
+    imageUrl: text('image_url').notNull(),
+    /** quick (one picture) or trained. */
+    referenceMode: text('reference_mode').notNull().default('quick'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('characters_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -42,6 +42,7 @@ import type {
   WorkflowStep,
 } from '../workflow/workflow-service.js';
 import { CreditLedger } from './credit-ledger.js';
+import { vlogCharacterOf } from './vlog-character.js';
 
 export const SCRIPT_TO_VIDEO_WORKFLOW = 'story.script_to_video';
 export const ASMR_WORKFLOW = 'story.asmr_video';
@@ -332,6 +333,8 @@ export function generationWorkflows(
             if (!row) throw new Error('Story not found');
             const payload = scriptToVideoPayloadSchema.partial().safeParse(row.categoryInputs);
             const inputs = payload.success ? payload.data : {};
+            // A vlog's new pictures show its character (as the server holds it now).
+            const character = await vlogCharacterOf(ctx, row);
             const timeline = row.videoEditorTimeline as {
               globalConfig?: { captions?: { enabled?: boolean } };
             } | null;
@@ -347,6 +350,7 @@ export function generationWorkflows(
                 visualStyle: inputs.visual_style ?? row.videoConsistentStyle ?? 'photorealistic',
                 voice: inputs.voiceover_voice ?? 'auto',
                 captions: timeline?.globalConfig?.captions?.enabled ?? true,
+                character,
               },
               ports,
             );

@@ -16,7 +16,7 @@ const musicVideo = async () => ({
   Component: (await import('../create/music-video-page')).MusicVideoPage,
 });
 const characters = async () => ({
-  Component: (await import('../create/characters-page')).CharactersPage,
+  Component: (await import('../characters/characters-page')).CharactersPage,
 });
 const storyDetail = async () => ({
   Component: (await import('../story/story-detail-page')).StoryDetailPage,

@@ -6,6 +6,7 @@ import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
 import { AsmrForm } from './asmr/asmr-form';
 import { ExplainerForm } from './explainer/explainer-form';
+import { VlogForm } from './vlog/vlog-form';
 import type { CreatePageMode } from '@storyloom/core';
 
 /** Each mode's banner (spec 2 §2: "each mode has its own banner image"). */
@@ -46,6 +47,8 @@ export function CreatePage() {
         <ExplainerForm />
       ) : content.form === 'asmr' ? (
         <AsmrForm />
+      ) : content.form === 'vlog' ? (
+        <VlogForm />
       ) : (
         <ComingSoonNotice title={content.notice}>
           Until then, you can start from scratch with a blank story from the Create Story menu.

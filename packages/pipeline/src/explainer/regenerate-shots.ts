@@ -9,6 +9,7 @@ import {
 import { phrasesOf } from '../providers/local/local-writer';
 import type { TimedPhrase } from '../providers/provider-types';
 import { styleChoice, timelineFromStory, type GenerationPorts } from './explainer-steps';
+import { drawVlogPicture } from '../vlog/draw-vlog-picture';
 
 export interface RegenerateShotsInput {
   /** The shots to regenerate; all visible shots when absent (batch without shot_ids). */
@@ -23,6 +24,8 @@ export interface RegenerateShotsInput {
   visualStyle: string;
   voice: VoiceKey;
   captions: boolean;
+  /** A character vlog's character: every new picture shows its reference picture. */
+  character?: { name: string; imageUrl: string } | undefined;
 }
 
 /**
@@ -48,14 +51,29 @@ export async function regenerateShots(
     const next = { ...shot } as typeof shot & Record<string, unknown>;
     if (input.mediaTypes.includes('image')) {
       if (input.imagePrompt !== undefined) next.image_prompt = input.imagePrompt;
-      const media = await ports.providers.image.generate({
-        prompt: next.image_prompt ?? next.script ?? '',
-        keywords: (next.image_prompt ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? [],
-        style: styleChoice(input.visualStyle),
-        width: size.width,
-        height: size.height,
-        seed: `${shot.shot_id}/${input.runKey}`,
-      });
+      const prompt = next.image_prompt ?? next.script ?? '';
+      const keywords = (next.image_prompt ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? [];
+      const seed = `${shot.shot_id}/${input.runKey}`;
+      const media = input.character
+        ? await drawVlogPicture({
+            image: ports.providers.image,
+            prompt,
+            keywords,
+            characterPrompt: input.character.name,
+            reference: await ports.readMedia(input.character.imageUrl),
+            width: size.width,
+            height: size.height,
+            seed,
+            index: orderedShots(shotsMap).indexOf(shot),
+          })
+        : await ports.providers.image.generate({
+            prompt,
+            keywords,
+            style: styleChoice(input.visualStyle),
+            width: size.width,
+            height: size.height,
+            seed,
+          });
       const id = `image-${shot.shot_id}-${input.runKey}`;
       const { url } = await ports.storeMedia(id, media);
       made.push({

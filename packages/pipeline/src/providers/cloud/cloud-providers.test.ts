@@ -249,6 +249,32 @@ describe('cloud adapters against fake vendor servers', () => {
       image_size: 'portrait_16_9',
       num_images: 1,
     });
+    // A character's reference picture goes to the model's reference variant.
+    await new FalImages(fal, 'fal-ai/bytedance/seedream/v4/text-to-image').generate({
+      prompt: 'Mia in a kitchen',
+      width: 1920,
+      height: 1080,
+      seed: 's',
+      characterImage: PNG,
+    });
+    const edit = seen.find((s) => s.path === '/fal-ai/bytedance/seedream/v4/edit')!;
+    expect(JSON.parse(edit.body)).toEqual({
+      prompt: 'Mia in a kitchen',
+      image_size: 'landscape_16_9',
+      num_images: 1,
+      image_urls: [`data:image/png;base64,${PNG.toString('base64')}`],
+    });
+    await new FalImages(fal, 'fal-ai/flux-pro/kontext/text-to-image').generate({
+      prompt: 'Mia',
+      width: 1080,
+      height: 1080,
+      seed: 's',
+      characterImage: PNG,
+    });
+    const kontext = JSON.parse(seen.find((s) => s.path === '/fal-ai/flux-pro/kontext')!.body) as {
+      image_url: string;
+    };
+    expect(kontext.image_url).toMatch(/^data:image\/png;base64,/);
     const clip = await new FalVideo(fal, 'fal-ai/kling-video/v2.1/standard/image-to-video').animate(
       {
         image: { bytes: PNG, extension: 'png' },

@@ -61,6 +61,22 @@ const FAL_IMAGE_SIZES: Record<AspectRatio, string> = {
   '1:1': 'square_hd',
 };
 
+/**
+ * A text-to-image model's variant that takes reference pictures, per fal's model pages, and
+ * the field it reads them from: FLUX.1 Kontext [pro] `image_url`, Seedream 4 edit and Nano
+ * Banana edit `image_urls`. Models without one draw from the prompt alone.
+ */
+export const FAL_REFERENCE_MODELS: Readonly<
+  Record<string, { model: string; field: 'image_url' | 'image_urls' }>
+> = {
+  'fal-ai/flux-pro/kontext/text-to-image': { model: 'fal-ai/flux-pro/kontext', field: 'image_url' },
+  'fal-ai/bytedance/seedream/v4/text-to-image': {
+    model: 'fal-ai/bytedance/seedream/v4/edit',
+    field: 'image_urls',
+  },
+  'fal-ai/nano-banana': { model: 'fal-ai/nano-banana/edit', field: 'image_urls' },
+};
+
 /** Images on a fal.ai model (flux_kontext, seedream4, ... through the model table). */
 export class FalImages implements ImageProvider {
   readonly name: string;
@@ -76,13 +92,26 @@ export class FalImages implements ImageProvider {
     width: number;
     height: number;
     seed: string;
+    /** The character's reference picture: sent to the model's reference variant. */
+    characterImage?: Buffer;
   }): Promise<GeneratedMedia> {
     const ratio: AspectRatio =
       input.width > input.height ? '16:9' : input.width < input.height ? '9:16' : '1:1';
+    const reference = input.characterImage ? FAL_REFERENCE_MODELS[this.model] : undefined;
+    const body: Record<string, unknown> = {
+      prompt: input.prompt,
+      image_size: FAL_IMAGE_SIZES[ratio],
+      num_images: 1,
+    };
+    if (reference && input.characterImage) {
+      const mime = input.characterImage[0] === 0x89 ? 'image/png' : 'image/jpeg';
+      const uri = `data:${mime};base64,${input.characterImage.toString('base64')}`;
+      body[reference.field] = reference.field === 'image_url' ? uri : [uri];
+    }
     const result = await falRun<{ images?: { url: string; width?: number; height?: number }[] }>(
       this.endpoint,
-      this.model,
-      { prompt: input.prompt, image_size: FAL_IMAGE_SIZES[ratio], num_images: 1 },
+      reference?.model ?? this.model,
+      body,
       this.name,
     );
     const image = result.images?.[0];

@@ -1,0 +1,311 @@
+import {
+  characterImageModels,
+  estimatedRenderMinutes,
+  generationCharge,
+  MESSAGES,
+} from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { ChevronDown } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { CharacterPicker } from '../../characters/character-picker';
+import { followWorkflow } from '../../lib/follow-workflow';
+import { Button } from '../../ui/button';
+import { fetchCredits, fetchModelChoices } from '../explainer/explainer-api';
+import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
+import { ProviderNotice } from '../provider-notice';
+import { MentionTopicBox } from './mention-topic-box';
+import { startCharacterVlog } from './vlog-api';
+import {
+  VLOG_CHARACTER_MAX,
+  VLOG_DEFAULTS,
+  VLOG_RATIOS,
+  vlogFormError,
+  vlogPayload,
+  withCharacters,
+  type VlogFormValues,
+} from './vlog-form-model';
+
+function Section({
+  title,
+  htmlFor,
+  children,
+}: {
+  title: string;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-2">
+      {htmlFor ? (
+        <label htmlFor={htmlFor} className="text-sm font-semibold text-zinc-800">
+          {title}
+        </label>
+      ) : (
+        <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
+      )}
+      {children}
+    </section>
+  );
+}
+
+function Collapsible({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="rounded-xl border border-zinc-200">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
+      >
+        {title}
+        <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      {open ? <div className="flex flex-col gap-2 px-3 pb-3">{children}</div> : null}
+    </section>
+  );
+}
+
+/** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
+export function VlogForm() {
+  const [values, setValues] = useState<VlogFormValues>(VLOG_DEFAULTS);
+  const [submitting, setSubmitting] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const guard = useRequireSignIn();
+  const { user } = useCurrentUser();
+  const credits = useQuery({
+    queryKey: ['credits'],
+    queryFn: fetchCredits,
+    enabled: Boolean(user),
+  });
+  const models = useQuery({
+    queryKey: ['model-choices'],
+    queryFn: fetchModelChoices,
+    staleTime: Infinity,
+  });
+
+  const set = <K extends keyof VlogFormValues>(key: K, value: VlogFormValues[K]) => {
+    setServerError(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const error = vlogFormError(values);
+
+  async function submit(isPreview: boolean) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      // A model the operator does not offer (e.g. the character model offline) is not sent.
+      const imageOffered = (models.data?.image ?? []).some((c) => c.value === values.imageModel);
+      const chosen = {
+        ...values,
+        imageModel:
+          values.imageModel === undefined || !imageOffered
+            ? models.data?.defaults.image
+            : values.imageModel,
+        videoModel:
+          values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
+      };
+      const { workflowRunId } = await startCharacterVlog(vlogPayload(chosen, isPreview));
+      void credits.refetch();
+      if (!isPreview) {
+        await navigate(`/story/create/workflow/${workflowRunId}?category_id=character_vlog`);
+        return;
+      }
+      let storyId: string | undefined;
+      await followWorkflow(workflowRunId, (update) => {
+        storyId ??= update.story?.id;
+      });
+      if (storyId)
+        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
+    } catch (failure) {
+      setServerError(
+        failure instanceof Error && failure.message
+          ? failure.message
+          : MESSAGES.generate.vlogFailed,
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const full = generationCharge('character_vlog', false).amount;
+  const preview = generationCharge('character_vlog', true).amount;
+  const shownError = touched || values.characters.length > 0 ? error : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-5">
+        <ProviderNotice />
+        <Section title="Character">
+          <CharacterPicker
+            selected={values.characters}
+            max={VLOG_CHARACTER_MAX}
+            onChange={(characters) => {
+              setServerError(null);
+              setValues((v) => withCharacters(v, characters));
+            }}
+          />
+        </Section>
+        <Section title="Vlog topic" htmlFor="vlog-topic">
+          <MentionTopicBox
+            id="vlog-topic"
+            value={values.activity}
+            characters={values.characters}
+            onChange={(activity) => {
+              setTouched(true);
+              set('activity', activity);
+            }}
+            placeholder='Type @ to mention your character, e.g. "@Mia is baking bread in her kitchen"'
+            invalid={Boolean(shownError)}
+          />
+          {values.characters.length === 0 ? (
+            <p className="text-xs text-amber-700">{MESSAGES.generate.mentionNeedsCharacter}</p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            The vlog is told by your character in the first person, one shot for each moment of
+            their day.
+          </p>
+        </Section>
+        {shownError ? (
+          <p role="alert" className="text-sm text-red-600" data-testid="vlog-form-error">
+            {shownError}
+          </p>
+        ) : null}
+      </div>
+
+      <aside className="flex flex-col gap-5">
+        <Section title="Title" htmlFor="vlog-title">
+          <input
+            id="vlog-title"
+            value={values.title}
+            maxLength={200}
+            onChange={(e) => {
+              setTouched(true);
+              set('title', e.target.value);
+            }}
+            className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+          />
+        </Section>
+        <Section title="Aspect ratio">
+          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
+            {VLOG_RATIOS.map((ratio) => (
+              <button
+                key={ratio}
+                type="button"
+                role="radio"
+                aria-checked={values.aspectRatio === ratio}
+                onClick={() => set('aspectRatio', ratio)}
+                className={clsx(
+                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+                  values.aspectRatio === ratio
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700',
+                )}
+              >
+                {ratio}
+              </button>
+            ))}
+          </div>
+        </Section>
+
+        <Collapsible title="Background music">
+          <ExplainerMusicPanel
+            choice={values.backgroundMusic}
+            track={values.musicTrack}
+            onChange={(choice, track) => {
+              setServerError(null);
+              setValues((v) => ({ ...v, backgroundMusic: choice, musicTrack: track }));
+            }}
+          />
+        </Collapsible>
+
+        <Collapsible title="Advanced settings">
+          {(['image', 'video'] as const).map((kind) => {
+            const key = kind === 'image' ? 'imageModel' : 'videoModel';
+            const allowed =
+              kind === 'image' ? characterImageModels(values.characters).allowed : null;
+            // The local provider is always offered; cloud models as the characters allow.
+            const choices = (models.data?.[kind] ?? []).filter(
+              (choice) =>
+                choice.value === null || !allowed || allowed.some((m) => m === choice.value),
+            );
+            const offered = (value: string | null | undefined) =>
+              choices.some((choice) => choice.value === value);
+            const selected = offered(values[key]) ? values[key] : models.data?.defaults[kind];
+            return (
+              <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
+                {kind === 'image' ? 'Image model' : 'Video model'}
+                <select
+                  aria-label={kind === 'image' ? 'Image model' : 'Video model'}
+                  value={selected ?? ''}
+                  disabled={choices.length < 2}
+                  onChange={(e) => set(key, e.target.value === '' ? null : e.target.value)}
+                  className="h-9 rounded-xl border border-zinc-300 bg-white px-2 text-sm text-zinc-800"
+                >
+                  {choices.map((choice) => (
+                    <option key={choice.value ?? ''} value={choice.value ?? ''}>
+                      {choice.value === null ? `${choice.label} (local)` : choice.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          })}
+          <p className="text-xs text-zinc-500">
+            Offline, your character&apos;s own picture is placed into every scene; a cloud image
+            model gets it as its reference image.
+          </p>
+        </Collapsible>
+
+        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
+          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
+            Create: <strong>{full} credits</strong> · Preview: <strong>{preview} credits</strong>
+          </p>
+          {credits.data && credits.data.freeStoriesLeft > 0 ? (
+            <p className="text-sm text-brand-700">
+              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
+            </p>
+          ) : null}
+          {credits.data ? (
+            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('character_vlog', false))}
+          </p>
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {serverError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={submitting}
+            onClick={() => {
+              setTouched(true);
+              if (!error) guard(() => void submit(false));
+            }}
+          >
+            {submitting ? 'Creating…' : 'Create'}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={submitting}
+            onClick={() => {
+              setTouched(true);
+              if (!error) guard(() => void submit(true));
+            }}
+          >
+            Preview
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}
