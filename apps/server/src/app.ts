@@ -23,6 +23,7 @@ import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
 import { musicRoutes } from './music/music-routes.js';
 import { songRoutes } from './music/song-routes.js';
+import { musicVideoRoutes } from './generation/music-video-routes.js';
 import { renderRoutes } from './render/render-routes.js';
 import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
@@ -121,6 +122,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   generationRoutes(app, ctx);
   musicRoutes(app, ctx);
   songRoutes(app, ctx);
+  musicVideoRoutes(app, ctx);
   fontRoutes(app, ctx);
   authorProfileRoutes(app, ctx);
   await serveWebApp(app, ctx);

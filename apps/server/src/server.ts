@@ -22,6 +22,7 @@ import {
 import { importMusicFolder } from './music/music-import.js';
 import { startMaintenance } from './maintenance.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
+import { musicVideoWorkflows } from './generation/music-video-workflows.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 
@@ -83,6 +84,7 @@ export async function startStoryloom(
   if (speech instanceof LocalVoice && speech.fallbackNotice) app.log.warn(speech.fallbackNotice);
   for (const definition of renderWorkflows(ctx, app.log)) workflows.register(definition);
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
+  for (const definition of musicVideoWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
   const maintenance = startMaintenance(ctx, app.log);
   await maintenance.ready;

@@ -24,3 +24,7 @@ export * from './providers/cloud/openai-providers';
 export * from './providers/cloud/fal-providers';
 export * from './providers/cloud/elevenlabs-speech';
 export * from './providers/cloud/cloud-providers';
+export * from './music-video/shot-cut-frames';
+export * from './music-video/music-video-shot-lines';
+export * from './music-video/music-video-timeline';
+export * from './music-video/music-video-steps';

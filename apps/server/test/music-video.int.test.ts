@@ -1,0 +1,190 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  calculateCredits,
+  DEFAULT_MODEL_CONFIGS,
+  orderedShots,
+  STARTING_CREDIT_BALANCE,
+  type Story,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { creditAccounts } from '../src/db/schema.js';
+import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+const FPS = 30;
+/** A tempo whose beats (0.625 s, 18.75 frames) do not fall on whole seconds or on even cuts. */
+const BPM = 96;
+const BEAT = 60 / BPM;
+/** The first click of the song, and the segment the creator keeps. */
+const FIRST_CLICK = 0.2;
+const SEGMENT = { start: 3.1, end: 26.4 };
+
+/** A click on every beat over a quiet A-minor chord, 40 s, as MP3 (made by ffmpeg's lavfi). */
+async function clickTrack(file: string) {
+  const click = `0.7*sin(2*PI*1200*t)*exp(-60*mod(t+${BEAT - FIRST_CLICK}\\,${BEAT}))`;
+  const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', `aevalsrc=${click}+${chord}:s=44100:d=40`],
+    ...['-c:a', 'libmp3lame', '-b:a', '128k', file],
+  ]);
+  return readFileSync(file);
+}
+
+/** Times (s) where the picture changes by more than 30 % (ffmpeg scene detection). */
+async function sceneCuts(file: string): Promise<number[]> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-i', file, '-an'],
+    ...['-vf', "select='gt(scene,0.3)',showinfo", '-f', 'null', '-'],
+  ]);
+  return [...stderr.matchAll(/pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
+}
+
+async function videoSeconds(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0'],
+    ...['-show_entries', 'stream=duration', '-of', 'csv=p=0', file],
+  ]);
+  return Number(stdout.trim());
+}
+
+interface Poll {
+  status: string;
+  output: { story?: Story };
+  error?: string;
+}
+
+async function finish(client: Client, workflowRunId: string): Promise<Poll> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const poll = (
+      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
+    ).body as unknown as Poll;
+    if (poll.status !== 'RUN_RUNNING') return poll;
+    if (Date.now() > until) throw new Error(`timed out: ${poll.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A music video from a song the test makes: uploaded and trimmed through the real routes,
+ * analysed, generated with beat sync on by the real workflow and exported by ffmpeg; then
+ * the exported MP4's cuts, found by scene detection, must sit on the song's beats.
+ */
+describe('music videos', () => {
+  let server: TestServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'storyloom-mv-'));
+    server = await startTestServer('pglite');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('cuts a beat-synced music video on the beats of the trimmed song, as long as it', async () => {
+    const { client, id } = await signUp(server.baseUrl);
+    // A paid story: the free stories of the promo are used up.
+    await client.get('/api/credits');
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ freeStoriesLeft: 0 })
+      .where(eq(creditAccounts.userId, id));
+    const form = new FormData();
+    form.append('trim_start', String(SEGMENT.start));
+    form.append('trim_end', String(SEGMENT.end));
+    const song = await clickTrack(path.join(dir, 'click.mp3'));
+    form.append('file', new Blob([new Uint8Array(song)]), 'click.mp3');
+    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    expect(uploaded.status).toBe(200);
+    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const trimmed = SEGMENT.end - SEGMENT.start;
+    expect(Math.abs(duration - trimmed)).toBeLessThan(0.1);
+
+    const analysed = await client.post('/api/media/analyze_audio', {
+      music_url: url,
+      video_type: 'consistent-style',
+    });
+    expect(analysed.status).toBe(200);
+    const { tempo, beats, num_shots } = analysed.body as {
+      tempo: number;
+      beats: number[];
+      num_shots: number;
+    };
+    expect(Math.abs(tempo - BPM)).toBeLessThanOrEqual(1);
+
+    // Someone else cannot make a video of this song.
+    const stranger = await signUp(server.baseUrl);
+    const refused = await stranger.client.post('/stories/workflow/generate_music_video', {
+      music_url: url,
+      music_duration: duration,
+      video_type: 'consistent-style',
+    });
+    expect(refused.status).toBe(400);
+
+    const start = await client.post('/stories/workflow/generate_music_video', {
+      music_url: url,
+      music_duration: duration,
+      video_type: 'consistent-style',
+      video_consistent_style: 'pixelart',
+      enable_beat_sync: true,
+      auto_captions: false,
+    });
+    expect(start.status).toBe(200);
+    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    expect(poll.error).toBeUndefined();
+    expect(poll.status).toBe('RUN_SUCCESS');
+    const story = poll.output.story!;
+    expect(story).toMatchObject({ status: 'completed', category_id: 'music_video' });
+
+    // Charged the calculator's price for the song's length: base, script, one analysis
+    // unit, and flux_kontext pictures and default-priced clips per shot.
+    const price = calculateCredits({
+      category: 'music_video',
+      videoType: 'consistent-style',
+      style: 'pixelart',
+      musicDuration: duration,
+      imageModelConfig: DEFAULT_MODEL_CONFIGS.musicVideo.image,
+    }).totalCredits;
+    expect(price).toBe(25 + 20 + 10 + num_shots * 15 + num_shots * 100);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - price,
+    });
+
+    const shots = orderedShots(story.storyboard!.shots_map);
+    expect(shots).toHaveLength(num_shots);
+    for (const shot of shots) expect(shot.image_prompt).toContain('pixel');
+    const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+    const music = timeline.tracks.find((t) => t.subtype === 'music')!;
+    expect(timeline.tracks.some((t) => t.subtype === 'voiceover')).toBe(false);
+    expect(timeline.tracks.some((t) => t.type === 'caption')).toBe(false);
+    expect(music.items).toHaveLength(1);
+    expect(music.items[0]).toMatchObject({ startTimeInFrames: 0, volume: 1 });
+
+    const res = await client.request('GET', story.last_export_url!);
+    expect(res.status).toBe(200);
+    const mp4 = path.join(dir, 'music-video.mp4');
+    writeFileSync(mp4, Buffer.from(await res.arrayBuffer()));
+    const seconds = await videoSeconds(mp4);
+    expect(Math.abs(seconds - trimmed)).toBeLessThanOrEqual(0.1);
+
+    const cuts = await sceneCuts(mp4);
+    const offBeat = cuts.map((cut) => Math.min(...beats.map((beat) => Math.abs(beat - cut))));
+    // The clicks of the song itself, in the segment's time.
+    const offClick = cuts.map((cut) => {
+      const k = Math.round((cut + SEGMENT.start - FIRST_CLICK) / BEAT);
+      return Math.abs(FIRST_CLICK + k * BEAT - SEGMENT.start - cut);
+    });
+    console.log('music video:', { tempo, num_shots, seconds, cuts, offBeat, offClick });
+    expect(cuts).toHaveLength(num_shots - 1);
+    for (const distance of offBeat) expect(distance).toBeLessThanOrEqual(1 / FPS + 1e-3);
+  }, 90_000);
+});
