@@ -24,6 +24,12 @@ const BEAT = 60 / BPM;
 /** The first click of the song, and the segment the creator keeps. */
 const FIRST_CLICK = 0.2;
 const SEGMENT = { start: 3.1, end: 26.4 };
+/** The words of the lyrics test's track, one line each. */
+const LYRICS = [
+  'The sun is shining on the river',
+  'We walk along the water every morning',
+  'The birds are singing in the trees',
+];
 
 /** A click on every beat over a quiet A-minor chord, 40 s, as MP3 (made by ffmpeg's lavfi). */
 async function clickTrack(file: string) {
@@ -186,5 +192,80 @@ describe('music videos', () => {
     console.log('music video:', { tempo, num_shots, seconds, cuts, offBeat, offClick });
     expect(cuts).toHaveLength(num_shots - 1);
     for (const distance of offBeat) expect(distance).toBeLessThanOrEqual(1 / FPS + 1e-3);
+  }, 90_000);
+
+  it('lays the words heard in a sung track out as timed lyric captions', async () => {
+    // An a cappella track whose words and timing are known: each line spoken by RHVoice,
+    // placed a second after the previous one ends.
+    const offsets: { line: string; start: number; end: number }[] = [];
+    const inputs: string[] = [];
+    let at = 1;
+    for (const [index, line] of LYRICS.entries()) {
+      const file = path.join(dir, `line-${index}.wav`);
+      await new Promise<void>((resolve, reject) => {
+        const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) =>
+          error ? reject(error) : resolve(),
+        );
+        child.stdin!.end(line);
+      });
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+      ]);
+      offsets.push({ line, start: at, end: at + Number(stdout) });
+      inputs.push(file);
+      at += Number(stdout) + 1;
+    }
+    const song = path.join(dir, 'a-cappella.wav');
+    const delays = offsets.map((o, i) => `[${i}:a]adelay=${Math.round(o.start * 1000)}[d${i}]`);
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...inputs.flatMap((file) => ['-i', file]),
+      '-filter_complex',
+      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}amix=inputs=${offsets.length}:normalize=0,apad=whole_dur=${Math.max(10.5, at)}`,
+      ...['-ac', '1', song],
+    ]);
+
+    const { client } = await signUp(server.baseUrl);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'a-cappella.wav');
+    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    expect(uploaded.status).toBe(200);
+    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const start = await client.post('/stories/workflow/generate_lyrics_to_video', {
+      music_url: url,
+      music_duration: duration,
+      aspect_ratio: '9:16',
+    });
+    expect(start.status).toBe(200);
+    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    expect(poll.error).toBeUndefined();
+    const story = poll.output.story!;
+    expect(story.category_id).toBe('music_video');
+    const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+    const captions = timeline.tracks
+      .filter((t) => t.type === 'caption')
+      .flatMap((t) => t.items)
+      .map((item) => ({
+        text: item.caption!.data.text.toLowerCase(),
+        from: item.startTimeInFrames / FPS,
+        to: (item.startTimeInFrames + item.durationInFrames) / FPS,
+      }));
+    console.log('lyrics:', captions);
+    const known = LYRICS.join(' ')
+      .toLowerCase()
+      .match(/[a-z']+/g)!;
+    const heard = new Set(captions.flatMap((c) => c.text.match(/[a-z']+/g) ?? []));
+    const found = known.filter((word) => heard.has(word)).length / known.length;
+    expect(found).toBeGreaterThanOrEqual(0.7);
+    // Each line shows while it is sung (within half a second at either end).
+    for (const { line, start: from, end: to } of offsets) {
+      const words = line.toLowerCase().match(/[a-z']+/g)!;
+      const showing = captions.filter((c) => c.to > from && c.from < to);
+      expect(showing.length).toBeGreaterThan(0);
+      expect(Math.min(...showing.map((c) => c.from))).toBeLessThanOrEqual(from + 0.5);
+      expect(Math.max(...showing.map((c) => c.to))).toBeGreaterThanOrEqual(to - 0.5);
+      const shown = new Set(showing.flatMap((c) => c.text.match(/[a-z']+/g) ?? []));
+      expect(words.filter((w) => shown.has(w)).length).toBeGreaterThanOrEqual(words.length / 2);
+    }
   }, 90_000);
 });

@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   calculateCredits,
   creditType,
+  musicVideoPayloadSchema,
   musicVideoRunInputSchema,
   musicVideoSkipsVideo,
+  type LyricsVideoPayload,
   type MusicVideoPayload,
   type MusicVideoRunInput,
 } from '@storyloom/core';
@@ -105,4 +107,21 @@ export async function startMusicVideo(
     if (storyId) await stories.update(storyId, { deletedAt: new Date() });
     throw error;
   }
+}
+
+/**
+ * generate_lyrics_to_video as the music video it is (spec 1 §1: a sub-mode): the lyrics-video
+ * type with the lyrics form's song, models, ratio and Animated Video choice.
+ */
+export function lyricsAsMusicVideo(payload: LyricsVideoPayload): MusicVideoPayload {
+  return musicVideoPayloadSchema.parse({
+    music_url: payload.music_url,
+    music_duration: payload.music_duration ?? 0,
+    video_type: 'lyrics-video',
+    aspect_ratio: payload.aspect_ratio,
+    advanced_settings: payload.advanced_settings,
+    skip_video_generation: payload.skip_video_generation,
+    auto_captions: true,
+    ...(payload.is_preview ? { is_preview: true } : {}),
+  });
 }

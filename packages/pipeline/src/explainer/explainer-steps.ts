@@ -209,7 +209,12 @@ export function timelineFromStory(story: GenerationStory, captions: boolean): Vi
   // A music video's shots keep the frames its storyboard cut them at (on the beats).
   const shots = orderedShots(shotsMap);
   if (shots.length > 0 && shots.every((shot) => shotFrames(shot))) {
-    const timeline = buildMusicVideoTimeline({ shotsMap, mediaAssets: assets, captions });
+    const timeline = buildMusicVideoTimeline({
+      shotsMap,
+      mediaAssets: assets,
+      captions,
+      animatedLyrics: story.metadata.lyrics_animated === true,
+    });
     const kept = story.videoEditorTimeline?.globalConfig.watermark;
     return kept
       ? { ...timeline, globalConfig: { ...timeline.globalConfig, watermark: kept } }

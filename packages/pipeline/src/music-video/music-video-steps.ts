@@ -19,7 +19,7 @@ import {
   type PipelineStep,
 } from '../explainer/explainer-steps';
 import { musicVideoShotLines, songSection } from './music-video-shot-lines';
-import { shotFrames, SONG_ASSET_ID } from './music-video-timeline';
+import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
 import { shotCutFrames } from './shot-cut-frames';
 
 /** The title of a new music video (ours: the request names none). */
@@ -31,6 +31,22 @@ export const MUSIC_VIDEO_TITLES: Readonly<
   'consistent-style': 'My Music Video',
   'lyrics-video': 'My Lyrics Video',
 };
+
+/** The words sung in the song, line by line with their times (the transcription provider). */
+async function hearLyrics(
+  request: MusicVideoRunInput['request'],
+  ports: GenerationPorts,
+): Promise<LyricLine[]> {
+  const phrases = await ports.providers.transcription.transcribe({
+    audio: await ports.readMedia(request.music_url),
+  });
+  return phrases.map((phrase) => ({
+    text: phrase.text,
+    start: phrase.start,
+    end: phrase.end,
+    ...(phrase.words ? { words: phrase.words } : {}),
+  }));
+}
 
 async function shotAt(ports: GenerationPorts, index: number) {
   const story = await ports.loadStory();
@@ -102,11 +118,26 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           beatSync: request.enable_beat_sync,
         });
         const shots = cuts.length - 1;
-        const lines = musicVideoShotLines({
+        // A lyrics video hears the words of the song; each shot shows (and holds) the lines
+        // that start in it.
+        const lyrics =
+          request.video_type === 'lyrics-video' ? await hearLyrics(request, ports) : [];
+        const lyricsOf = (index: number) =>
+          lyrics.filter((line) => {
+            const frame = Math.round(line.start * DEFAULT_FPS);
+            return frame >= cuts[index]! && (frame < cuts[index + 1]! || index === shots - 1);
+          });
+        const typeLines = musicVideoShotLines({
           videoType: request.video_type,
           storyline: request.video_topic,
           scene: request.video_scenes,
           count: shots,
+        });
+        const lines = typeLines.map((line, index) => {
+          const sung = lyricsOf(index)
+            .map((l) => l.text)
+            .join(' ');
+          return sung ? `${sung}.` : line;
         });
         const style = styleChoice(request.video_consistent_style);
         const ranks = spreadRanks(shots);
@@ -121,11 +152,19 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             shot_id: id,
             shot_type: 'auto',
             lexorank: ranks[index]!,
-            script: request.video_topic || request.video_scenes ? line : '',
+            script:
+              lyrics.length > 0
+                ? lyricsOf(index)
+                    .map((l) => l.text)
+                    .join('\n')
+                : request.video_topic || request.video_scenes
+                  ? line
+                  : '',
             image_prompt: draft.image_prompt,
             video_prompt: `${draft.video_prompt} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
             keywords: draft.keywords,
             song_section: section,
+            ...(lyrics.length > 0 ? { lyric_lines: lyricsOf(index) } : {}),
             cut_start_frame: cuts[index]!,
             cut_end_frame: cuts[index + 1]!,
           };
@@ -137,6 +176,9 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             num_shots: shots,
             beat_sync: request.enable_beat_sync,
             beats: song.beats.length,
+            ...(request.video_type === 'lyrics-video'
+              ? { lyrics_lines: lyrics.length, lyrics_animated: !musicVideoSkipsVideo(request) }
+              : {}),
           },
         });
       },
@@ -259,7 +301,10 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         // The shots' frames make it a music video's timeline (see `timelineFromStory`).
         const story = await ports.loadStory();
         await ports.updateStory({
-          videoEditorTimeline: timelineFromStory(story, input.request.auto_captions),
+          videoEditorTimeline: timelineFromStory(
+            story,
+            input.request.auto_captions || input.request.video_type === 'lyrics-video',
+          ),
         });
       },
     },

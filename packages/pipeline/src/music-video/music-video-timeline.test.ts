@@ -107,3 +107,58 @@ describe('musicVideoShotLines', () => {
     ]);
   });
 });
+
+describe('lyric captions', () => {
+  const lyricShots: ShotsMap = {
+    'shot-001': {
+      shot_id: 'shot-001',
+      lexorank: 'c',
+      active_image_id: 'image-1',
+      cut_start_frame: 0,
+      cut_end_frame: 150,
+      lyric_lines: [
+        {
+          text: 'hello there',
+          start: 1,
+          end: 2,
+          words: [
+            { word: 'hello', start: 1, end: 1.4 },
+            { word: 'there', start: 1.5, end: 2 },
+          ],
+        },
+        { text: 'again', start: 2.2, end: 2.6 },
+      ],
+    },
+    'shot-002': {
+      shot_id: 'shot-002',
+      lexorank: 'n',
+      active_image_id: 'image-2',
+      cut_start_frame: 150,
+      cut_end_frame: 300,
+    },
+  };
+  const captionsOf = (animatedLyrics: boolean) =>
+    buildMusicVideoTimeline({
+      shotsMap: lyricShots,
+      mediaAssets: assets,
+      captions: true,
+      animatedLyrics,
+    })
+      .tracks.find((t) => t.type === 'caption')!
+      .items.map((i) => [i.caption?.data.text, i.startTimeInFrames, i.durationInFrames]);
+
+  it('shows each line while it is sung, never over the next one', () => {
+    expect(captionsOf(false)).toEqual([
+      ['hello there', 30, 36],
+      ['again', 66, 30],
+    ]);
+  });
+
+  it('grows each line word by word when animated', () => {
+    expect(captionsOf(true)).toEqual([
+      ['hello', 30, 15],
+      ['hello there', 45, 21],
+      ['again', 66, 30],
+    ]);
+  });
+});
