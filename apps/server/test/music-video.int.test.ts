@@ -203,9 +203,10 @@ describe('music videos', () => {
     for (const [index, line] of LYRICS.entries()) {
       const file = path.join(dir, `line-${index}.wav`);
       await new Promise<void>((resolve, reject) => {
-        const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) =>
-          error ? reject(error) : resolve(),
-        );
+        const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) => {
+          if (error) reject(new Error(`RHVoice-test failed: ${error.message}`));
+          else resolve();
+        });
         child.stdin!.end(line);
       });
       const { stdout } = await run('ffprobe', [
