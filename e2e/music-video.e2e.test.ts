@@ -153,6 +153,25 @@ describe('a music video, from the type chooser to a playable MP4', () => {
       .toBeGreaterThan(0.2);
     await saveScreenshot(page, 'music-video-ready');
 
+    // A lyrics video from an upload: the words are heard in the song.
+    await page.goto(`${server.baseUrl}/story/create/lyrics`);
+    await page.getByRole('heading', { name: 'Lyrics Video' }).waitFor();
+    await page.getByRole('button', { name: /Upload your song/ }).click();
+    await page.getByLabel('Song file').setInputFiles(path.join(dir, 'click-song.wav'));
+    await page.getByRole('slider', { name: 'Segment end' }).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Use this segment' }).click();
+    await page.getByTestId('chosen-song').waitFor();
+    await page.getByRole('switch', { name: 'Animated Video' }).check();
+    // 15 s: 3 shots of seedream4 pictures (15) and seedance-v1 clips (100), as the server charges.
+    expect(await page.getByTestId('credit-estimate').textContent()).toBe(
+      'Create: 400 credits · Preview: 100 credits',
+    );
+    await saveScreenshot(page, 'lyrics-form');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=lyrics_video$/);
+    await page.getByRole('list', { name: 'Progress' }).waitFor();
+
     // The form on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${server.baseUrl}/music-video/consistent-character`);

@@ -5,6 +5,7 @@ import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
 import { ExplainerForm } from './explainer/explainer-form';
+import { LyricsForm } from './music-video/lyrics-form';
 import { MUSIC_VIDEO_BASE_PATH, MusicVideoChooser } from './music-video/music-video-chooser';
 import type { CreatePageMode } from '@storyloom/core';
 
@@ -53,6 +54,8 @@ export function CreatePage() {
       </header>
       {content.form === 'script' ? (
         <ExplainerForm />
+      ) : content.form === 'lyrics' ? (
+        <LyricsForm />
       ) : (
         <ComingSoonNotice title={content.notice}>
           Until then, you can start from scratch with a blank story from the Create Story menu.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MusicVideoPayloadInput } from '@storyloom/core';
+import type { LyricsVideoPayloadInput, MusicVideoPayloadInput } from '@storyloom/core';
 import { apiErrorFromBody } from '../../lib/api-error';
 import { requestJson } from '../../lib/api-client';
 import type { SongWindow } from './music-video-form-model';
@@ -32,6 +32,15 @@ export async function uploadSong(file: File, window: SongWindow | null) {
 export function startMusicVideo(payload: MusicVideoPayloadInput) {
   return requestJson(
     '/stories/workflow/generate_music_video',
+    z.object({ workflowRunId: z.string() }),
+    { method: 'POST', body: payload },
+  );
+}
+
+/** POST /stories/workflow/generate_lyrics_to_video. */
+export function startLyricsVideo(payload: LyricsVideoPayloadInput) {
+  return requestJson(
+    '/stories/workflow/generate_lyrics_to_video',
     z.object({ workflowRunId: z.string() }),
     { method: 'POST', body: payload },
   );
