@@ -23,6 +23,7 @@ import { importMusicFolder } from './music/music-import.js';
 import { startMaintenance } from './maintenance.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { musicVideoWorkflows } from './generation/music-video-workflows.js';
+import type { MusicLinkNetwork } from './music/music-link-fetcher.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 
@@ -40,6 +41,8 @@ export interface StartOptions {
   workflows?: WorkflowDefinition[];
   /** Providers replacing the local ones (tests force failures this way). */
   providers?: Partial<Providers>;
+  /** Name resolution and address rules for music links (tests use a local fake server). */
+  musicLinkNetwork?: MusicLinkNetwork;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function startStoryloom(
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
+    ...(options.musicLinkNetwork ? { musicLinkNetwork: options.musicLinkNetwork } : {}),
   };
   const speech = ctx.providers.speech;
   if (speech instanceof LocalVoice && speech.fallbackNotice) app.log.warn(speech.fallbackNotice);
