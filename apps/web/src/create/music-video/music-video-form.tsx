@@ -31,6 +31,7 @@ import {
 } from './music-video-form-model';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
+import { MusicLinkDialog } from './music-link-dialog';
 
 function Section(props: {
   title: string;
@@ -82,6 +83,8 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
     musicVideoDefaults(props.videoType),
   );
   const [songDialog, setSongDialog] = useState(false);
+  const [linkDialog, setLinkDialog] = useState(false);
+  const [linkedFile, setLinkedFile] = useState<File | null>(null);
   const [advanced, setAdvanced] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -158,6 +161,15 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
             onUpload={() => guard(() => setSongDialog(true))}
             onClear={() => set('song', null)}
           />
+          {values.song ? null : (
+            <button
+              type="button"
+              onClick={() => guard(() => setLinkDialog(true))}
+              className="self-start text-sm font-medium text-brand-700 hover:underline"
+            >
+              {MESSAGES.musicUrl.dialogTitle}
+            </button>
+          )}
         </Section>
 
         {/* TODO(character picker): "Choose Your Artist" (singing-dancing) and "Cast Your Actor"
@@ -353,8 +365,20 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
 
       <SongDialog
         open={songDialog}
-        onOpenChange={setSongDialog}
+        onOpenChange={(open) => {
+          setSongDialog(open);
+          if (!open) setLinkedFile(null);
+        }}
         onChosen={(song) => set('song', song)}
+        file={linkedFile}
+      />
+      <MusicLinkDialog
+        open={linkDialog}
+        onOpenChange={setLinkDialog}
+        onSong={(file) => {
+          setLinkedFile(file);
+          setSongDialog(true);
+        }}
       />
     </div>
   );

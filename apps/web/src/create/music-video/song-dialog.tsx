@@ -84,6 +84,8 @@ export function SongDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChosen: (song: ChosenSong) => void;
+  /** A song already fetched (a music link's): the dialog opens at its segment step. */
+  file?: File | null;
 }) {
   const [song, setSong] = useState<DecodedSong | null>(null);
   const [segment, setSegment] = useState<SongWindow>({ start: 0, end: 0 });
@@ -96,6 +98,10 @@ export function SongDialog(props: {
   const maxSeconds = TRIM_LIMITS.max;
 
   useEffect(() => () => audio.current?.pause(), []);
+  const given = props.file;
+  useEffect(() => {
+    if (props.open && given) void choose(given);
+  }, [props.open, given]);
 
   function reset() {
     audio.current?.pause();
