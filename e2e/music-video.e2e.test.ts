@@ -66,6 +66,16 @@ describe('a music video, from the type chooser to a playable MP4', () => {
     const create = page.getByRole('button', { name: 'Create', exact: true });
     expect(await create.isDisabled()).toBe(true);
 
+    // A music link is checked as it is typed, before anything is asked of the server.
+    await page.getByRole('button', { name: MESSAGES.musicUrl.dialogTitle }).click();
+    const grab = page.getByRole('button', { name: MESSAGES.musicUrl.grab });
+    expect(await grab.isDisabled()).toBe(true);
+    await page.getByLabel('Music link').fill('https://example.com/song/1');
+    await grab.click();
+    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.musicUrl.unsupportedHost);
+    await saveScreenshot(page, 'music-link-dialog');
+    await page.getByRole('button', { name: MESSAGES.musicUrl.cancel }).click();
+
     // The song: checked, decoded in the browser, drawn, and a segment picked with the keys.
     await page.getByRole('button', { name: /Upload your song/ }).click();
     await page.getByRole('heading', { name: 'Upload Your Song (Up to 25 MB)' }).waitFor();
