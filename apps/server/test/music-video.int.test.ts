@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calculateCredits,
   DEFAULT_MODEL_CONFIGS,
+  MESSAGES,
   orderedShots,
   STARTING_CREDIT_BALANCE,
   type Story,
@@ -94,6 +95,53 @@ describe('music videos', () => {
   afterAll(async () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses bad music video requests with clear messages and charges nothing', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ music_duration: 20, video_type: 'consistent-style' }, MESSAGES.generate.musicUrlRequired],
+      [
+        { music_url: 'not a url', music_duration: 20, video_type: 'consistent-style' },
+        MESSAGES.generate.musicUrlInvalid,
+      ],
+      [
+        { music_url: '/media/uploads/x.mp3', music_duration: 20, video_type: 'singing-dancing' },
+        MESSAGES.generate.characterRequired,
+      ],
+      [
+        {
+          music_url: '/media/uploads/x.mp3',
+          music_duration: 20,
+          video_type: 'consistent-style',
+          aspect_ratio: '1:1',
+        },
+        MESSAGES.generate.aspectRatioNotAllowed,
+      ],
+      [
+        {
+          music_url: '/media/uploads/x.mp3',
+          music_duration: 20,
+          video_type: 'consistent-character',
+          character: { type: 'premade', id: 'c1', name: 'Ava', image_url: '/media/a.png' },
+          video_topic: 'x'.repeat(501),
+        },
+        MESSAGES.generate.storylineTooLong,
+      ],
+      // A song that is not the user's own.
+      [
+        { music_url: '/media/uploads/x.mp3', music_duration: 20, video_type: 'consistent-style' },
+        'The song must be one you uploaded or a stock track',
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await client.post('/stories/workflow/generate_music_video', body);
+      expect(res.status, message).toBe(400);
+      expect(JSON.stringify(res.body), message).toContain(message);
+    }
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+    });
   });
 
   it('cuts a beat-synced music video on the beats of the trimmed song, as long as it', async () => {
