@@ -7,6 +7,8 @@ import type { MediaRegistry } from './storage/media-registry.js';
 import type { WorkflowService } from './workflow/workflow-service.js';
 
 /** What route plugins and services share within one process. */
+import type { MusicLinkNetwork } from './music/music-link-fetcher.js';
+
 export interface AppContext {
   config: Config;
   database: Database;
@@ -21,4 +23,6 @@ export interface AppContext {
   music: LocalMusic;
   /** The advanced settings' model choices and each request's image/video model. */
   models: ModelCatalog;
+  /** How music links reach the network (tests point allowed hosts at a local fake server). */
+  musicLinkNetwork?: MusicLinkNetwork;
 }

@@ -26,6 +26,7 @@ import { vlogRoutes } from './generation/vlog-routes.js';
 import { musicRoutes } from './music/music-routes.js';
 import { actionVideoRoutes } from './media/action-video-routes.js';
 import { songRoutes } from './music/song-routes.js';
+import { musicVideoRoutes } from './generation/music-video-routes.js';
 import { renderRoutes } from './render/render-routes.js';
 import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
@@ -127,6 +128,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   musicRoutes(app, ctx);
   songRoutes(app, ctx);
   actionVideoRoutes(app, ctx);
+  musicVideoRoutes(app, ctx);
   fontRoutes(app, ctx);
   authorProfileRoutes(app, ctx);
   await serveWebApp(app, ctx);

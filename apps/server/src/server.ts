@@ -24,6 +24,8 @@ import { startMaintenance } from './maintenance.js';
 import { generationWorkflows } from './generation/generation-workflows.js';
 import { actionVideoWorkflow } from './media/action-video-service.js';
 import { vlogWorkflows } from './generation/vlog-workflows.js';
+import { musicVideoWorkflows } from './generation/music-video-workflows.js';
+import type { MusicLinkNetwork } from './music/music-link-fetcher.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 
@@ -41,6 +43,8 @@ export interface StartOptions {
   workflows?: WorkflowDefinition[];
   /** Providers replacing the local ones (tests force failures this way). */
   providers?: Partial<Providers>;
+  /** Name resolution and address rules for music links (tests use a local fake server). */
+  musicLinkNetwork?: MusicLinkNetwork;
 }
 
 /**
@@ -80,6 +84,7 @@ export async function startStoryloom(
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
+    ...(options.musicLinkNetwork ? { musicLinkNetwork: options.musicLinkNetwork } : {}),
   };
   const speech = ctx.providers.speech;
   if (speech instanceof LocalVoice && speech.fallbackNotice) app.log.warn(speech.fallbackNotice);
@@ -87,6 +92,7 @@ export async function startStoryloom(
   for (const definition of generationWorkflows(ctx, app.log)) workflows.register(definition);
   workflows.register(actionVideoWorkflow(ctx, app.log));
   for (const definition of vlogWorkflows(ctx, app.log)) workflows.register(definition);
+  for (const definition of musicVideoWorkflows(ctx, app.log)) workflows.register(definition);
   await registerApp(app, ctx);
   const maintenance = startMaintenance(ctx, app.log);
   await maintenance.ready;

@@ -175,11 +175,18 @@ export const MUSIC_VIDEO_TYPES_NEEDING_CHARACTER: readonly MusicVideoFormType[] 
   'singing-dancing',
 ];
 
+/**
+ * A music URL: an absolute http(s) URL, or a path on this server (a song the creator uploaded
+ * is served from `/media/...`, a stock track from `/api/music/...`; see docs/decisions.md).
+ */
 const musicUrlSchema = z
   .string({ message: MESSAGES.generate.musicUrlRequired })
   .trim()
   .min(1, MESSAGES.generate.musicUrlRequired)
-  .pipe(z.url({ message: MESSAGES.generate.musicUrlInvalid }));
+  .max(2048)
+  .refine((url) => /^\/[^/\\]/.test(url) || z.url().safeParse(url).success, {
+    message: MESSAGES.generate.musicUrlInvalid,
+  });
 
 /** POST /stories/workflow/generate_music_video. */
 export const musicVideoPayloadSchema = z
@@ -225,6 +232,24 @@ export const musicVideoPayloadSchema = z
   });
 export type MusicVideoPayload = z.infer<typeof musicVideoPayloadSchema>;
 export type MusicVideoPayloadInput = z.input<typeof musicVideoPayloadSchema>;
+
+/** What the server heard in a song before a music video starts (its analysis). */
+export const songAnalysisSchema = z.object({
+  /** seconds */
+  duration: z.number().positive().max(3600),
+  /** beats per minute */
+  tempo: z.number().nonnegative().max(1000),
+  /** Beat times in seconds from the song's start. */
+  beats: z.array(z.number().nonnegative().max(3600)).max(20_000),
+});
+export type SongAnalysis = z.infer<typeof songAnalysisSchema>;
+
+/** A music-video run's input: the creator's request and the analysis of its song. */
+export const musicVideoRunInputSchema = z.object({
+  request: musicVideoPayloadSchema,
+  song: songAnalysisSchema,
+});
+export type MusicVideoRunInput = z.infer<typeof musicVideoRunInputSchema>;
 
 /** skip_video_generation with its type-dependent default: true for lyrics-video, else false. */
 export function musicVideoSkipsVideo(payload: {

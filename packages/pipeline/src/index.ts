@@ -32,3 +32,7 @@ export * from './vlog/vlog-script';
 export * from './vlog/place-character';
 export * from './vlog/vlog-steps';
 export * from './vlog/draw-vlog-picture';
+export * from './music-video/shot-cut-frames';
+export * from './music-video/music-video-shot-lines';
+export * from './music-video/music-video-timeline';
+export * from './music-video/music-video-steps';

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIO_UPLOAD, LIMITS, MESSAGES, TRIM_LIMITS } from '@storyloom/core';
+import {
+  AUDIO_UPLOAD,
+  LIMITS,
+  MESSAGES,
+  parseMusicUrlResponseSchema,
+  TRIM_LIMITS,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { rateLimited } from '../http/rate-limits.js';
 import { SongService } from './song-service.js';
+import { MusicLinkService } from './music-link-service.js';
 
 const seconds = z.coerce
   .number()
@@ -108,6 +115,24 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = await requireUser(ctx.auth, req);
       return songs.analyze(user.id, req.body.music_url, req.body.video_type ?? null);
+    },
+  );
+
+  const links = new MusicLinkService(ctx);
+  r.post(
+    '/api/media/parse_music_url',
+    {
+      ...rateLimited('workStart'),
+      schema: {
+        tags: ['music'],
+        summary: "A Suno or TikTok link's song, fetched and stored as the user's upload",
+        body: z.object({ url: z.string().trim().max(LIMITS.urlLength) }),
+        response: { 200: parseMusicUrlResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      return links.parse(user.id, req.body.url);
     },
   );
 }

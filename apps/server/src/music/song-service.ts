@@ -114,6 +114,38 @@ export class SongService {
     });
   }
 
+  /**
+   * The song of a music video about to start: the creator's own upload (kept where it is) or a
+   * stock track (copied into the creator's media, so the export reads it like any upload), its
+   * length within the trim limits, and what the beat tracker hears in it.
+   */
+  async songForVideo(
+    userId: string,
+    musicUrl: string,
+  ): Promise<{ url: string; analysis: { duration: number; tempo: number; beats: number[] } }> {
+    return this.inWorkFolder(async (dir) => {
+      const file = await this.songFile(userId, musicUrl, dir);
+      const samples = await decodeAudioFile(file);
+      const duration = Math.round((samples.length / MUSIC_SAMPLE_RATE) * 1000) / 1000;
+      if (duration < 1) throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+      const tooLongOrShort = validateTrimDuration(duration, this.ctx.config.musicTrimMaxSeconds);
+      if (tooLongOrShort) throw badRequest(tooLongOrShort, 'INVALID_SEGMENT');
+      const { tempo, beats } = trackBeats(samples);
+      let key = blobKeyOfUrl(musicUrl, this.ctx.config.publicUrl);
+      if (!key) {
+        const wav = await wavOf(file, dir);
+        await checkStorageQuota(this.ctx, userId, wav.length);
+        key = newBlobKey('uploads', 'wav');
+        await this.ctx.blobs.put(key, wav);
+        await this.ctx.media.record({ key, userId, kind: 'upload', bytes: wav.length });
+      }
+      return {
+        url: this.ctx.blobs.url(key),
+        analysis: { duration, tempo: Math.round(tempo * 100) / 100, beats },
+      };
+    });
+  }
+
   private async songFile(userId: string, musicUrl: string, dir: string): Promise<string> {
     const stock = /\/api\/music\/tracks\/([^/]+)\/audio$/.exec(musicUrl);
     if (stock) {
@@ -180,4 +212,17 @@ async function cut(
     }
   }
   throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+}
+
+/** A stock track as a WAV file (whatever its own container), for a story's song. */
+async function wavOf(input: string, dir: string): Promise<Buffer> {
+  const file = path.join(dir, 'song.wav');
+  await runFfmpeg(
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn'].concat([
+      '-c:a',
+      'pcm_s16le',
+      file,
+    ]),
+  );
+  return readFile(file);
 }

@@ -1,12 +1,14 @@
 import { ArrowLeft, AudioLines, FileText, Music, Sparkles, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
 import { AsmrForm } from './asmr/asmr-form';
 import { ExplainerForm } from './explainer/explainer-form';
 import { VlogForm } from './vlog/vlog-form';
+import { LyricsForm } from './music-video/lyrics-form';
+import { MUSIC_VIDEO_BASE_PATH, MusicVideoChooser } from './music-video/music-video-chooser';
 import type { CreatePageMode } from '@storyloom/core';
 
 /** Each mode's banner (spec 2 §2: "each mode has its own banner image"). */
@@ -19,10 +21,20 @@ const banners: Record<CreatePageMode, { icon: ReactNode; gradient: string }> = {
 };
 
 /** /story/create/{mode}: the creation page with the mode's form. */
+/** /story/create/{mode}: the creation page (explainer form; music-video chooser; the others later). */
 export function CreatePage() {
   const { mode } = useParams();
   const content = createPageContent(mode);
   const banner = banners[content.form];
+  const navigate = useNavigate();
+  // Music video: the full-screen type chooser, which sends the creator to the type's form.
+  if (content.form === 'mv')
+    return (
+      <MusicVideoChooser
+        onChoose={(key) => void navigate(`${MUSIC_VIDEO_BASE_PATH}${key}`)}
+        onClose={() => void navigate('/story')}
+      />
+    );
   return (
     <PageContainer className="flex flex-col gap-6">
       <Link
@@ -49,6 +61,8 @@ export function CreatePage() {
         <AsmrForm />
       ) : content.form === 'vlog' ? (
         <VlogForm />
+      ) : content.form === 'lyrics' ? (
+        <LyricsForm />
       ) : (
         <ComingSoonNotice title={content.notice}>
           Until then, you can start from scratch with a blank story from the Create Story menu.

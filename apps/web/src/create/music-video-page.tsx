@@ -1,23 +1,38 @@
-import { MESSAGES, VIDEO_TYPE_LABELS, videoTypeSchema } from '@storyloom/core';
-import { useParams } from 'react-router';
-import { ComingSoonNotice } from '../ui/coming-soon-notice';
+import { VIDEO_TYPE_LABELS } from '@storyloom/core';
+import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../ui/page-container';
+import { MUSIC_VIDEO_BASE_PATH, MusicVideoChooser } from './music-video/music-video-chooser';
+import { isMusicVideoType } from './music-video/music-video-form-model';
+import { MusicVideoForm } from './music-video/music-video-form';
+import { useState } from 'react';
 
-/** /music-video/{videotype slug}: the music-video modal's address (spec 2 §2). */
+/**
+ * /music-video/{videotype slug} (spec 2 §2): the form of that type; without a known type, the
+ * full-screen chooser. Re-selecting replaces the address without reloading the page.
+ */
 export function MusicVideoPage() {
   const { slug } = useParams();
-  const type = videoTypeSchema.safeParse(slug);
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
+  const type = isMusicVideoType(slug) ? slug : null;
+  const chooser = (
+    <MusicVideoChooser
+      onChoose={(key) => {
+        setChoosing(false);
+        void navigate(`${MUSIC_VIDEO_BASE_PATH}${key}`, { replace: true });
+      }}
+      onClose={() => (type ? setChoosing(false) : void navigate('/story'))}
+    />
+  );
+  if (!type) return chooser;
   return (
     <PageContainer className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">Music Video</h1>
-        <p className="mt-1 text-sm text-zinc-600">
-          {type.success ? VIDEO_TYPE_LABELS[type.data] : MESSAGES.generate.chooseMusicVideoType}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600">{VIDEO_TYPE_LABELS[type]}</p>
       </div>
-      <ComingSoonNotice title="The music video form arrives soon.">
-        You will choose a video type, bring a song and generate a music video here.
-      </ComingSoonNotice>
+      <MusicVideoForm videoType={type} onReselect={() => setChoosing(true)} />
+      {choosing ? chooser : null}
     </PageContainer>
   );
 }

@@ -25,6 +25,7 @@ import {
   MUSIC_INTRO_SECONDS,
   MUSIC_OUTRO_SECONDS,
 } from './explainer-timeline';
+import { buildMusicVideoTimeline, shotFrames } from '../music-video/music-video-timeline';
 
 /** What a generation step reads of its story. */
 export interface GenerationStory {
@@ -253,6 +254,20 @@ function phrasesOfShot(shot: Shot): TimedPhrase[] {
 export function timelineFromStory(story: GenerationStory, captions: boolean): VideoEditorTimeline {
   const shotsMap = story.storyboard?.shots_map ?? {};
   const assets = assetsOf(story);
+  // A music video's shots keep the frames its storyboard cut them at (on the beats).
+  const shots = orderedShots(shotsMap);
+  if (shots.length > 0 && shots.every((shot) => shotFrames(shot))) {
+    const timeline = buildMusicVideoTimeline({
+      shotsMap,
+      mediaAssets: assets,
+      captions,
+      animatedLyrics: story.metadata.lyrics_animated === true,
+    });
+    const kept = story.videoEditorTimeline?.globalConfig.watermark;
+    return kept
+      ? { ...timeline, globalConfig: { ...timeline.globalConfig, watermark: kept } }
+      : timeline;
+  }
   const phrases: Record<string, TimedPhrase[]> = {};
   for (const shot of orderedShots(shotsMap)) phrases[shot.shot_id] = phrasesOfShot(shot);
   const musicAssetId = assets.some((a) => a.id === MUSIC_ASSET_ID) ? MUSIC_ASSET_ID : null;

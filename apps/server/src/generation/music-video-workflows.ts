@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  calculateCredits,
+  creditType,
+  musicVideoPayloadSchema,
+  musicVideoRunInputSchema,
+  musicVideoSkipsVideo,
+  type LyricsVideoPayload,
+  type MusicVideoPayload,
+  type MusicVideoRunInput,
+} from '@storyloom/core';
+import { MUSIC_VIDEO_TITLES, musicVideoSteps } from '@storyloom/pipeline';
+import type { AppContext } from '../app-context.js';
+import { SongService } from '../music/song-service.js';
+import { StoryRepository } from '../stories/story-repository.js';
+import type { WorkflowDefinition } from '../workflow/workflow-service.js';
+import { CreditLedger } from './credit-ledger.js';
+import { generationWorkflow, type GenerationInput } from './generation-workflows.js';
+
+export const MUSIC_VIDEO_WORKFLOW = 'story.music_video';
+
+const MUSIC_VIDEO_INPUT: GenerationInput<MusicVideoRunInput> = {
+  parse: (input) => musicVideoRunInputSchema.parse(input),
+  advancedSettings: (input) => input.request.advanced_settings,
+};
+
+/** The music-video workflow (issue 11): its pipeline steps, then the export of its story. */
+export function musicVideoWorkflows(
+  ctx: AppContext,
+  logger: FastifyBaseLogger,
+): WorkflowDefinition[] {
+  return [
+    generationWorkflow(ctx, logger, MUSIC_VIDEO_WORKFLOW, musicVideoSteps(), MUSIC_VIDEO_INPUT),
+  ];
+}
+
+/** The credits of a music video, by core's calculator, for the song as the server heard it. */
+export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: number): number {
+  return calculateCredits({
+    category: 'music_video',
+    videoType: payload.video_type,
+    style: payload.video_consistent_style,
+    musicDuration: durationSeconds,
+    imageModelConfig: payload.advanced_settings.image_model_config ?? null,
+    videoModelConfig: payload.advanced_settings.video_model_config ?? null,
+    skipVideoGeneration: musicVideoSkipsVideo(payload),
+    preview: Boolean(payload.is_preview),
+  }).totalCredits;
+}
+
+/**
+ * Starts a music video for a user (POST /stories/workflow/generate_music_video): checks the
+ * song is theirs (or a stock track) and within the trim limits, hears its tempo and beats,
+ * charges the calculator's credits for its real length (refusing when short), makes the
+ * story and starts the run. Anything failing after the charge refunds it.
+ */
+export async function startMusicVideo(
+  ctx: AppContext,
+  userId: string,
+  payload: MusicVideoPayload,
+): Promise<{ workflowRunId: string; storyId: string }> {
+  await ctx.workflows.checkQuota(userId, MUSIC_VIDEO_WORKFLOW);
+  const { url, analysis } = await new SongService(ctx).songForVideo(userId, payload.music_url);
+  const request: MusicVideoPayload = {
+    ...payload,
+    music_url: url,
+    music_duration: analysis.duration,
+  };
+  const stories = new StoryRepository(ctx.database.db);
+  const credits = new CreditLedger(ctx.database.db);
+  const preview = Boolean(payload.is_preview);
+  const runId = randomUUID();
+  await credits.charge({
+    userId,
+    amount: musicVideoCredits(request, analysis.duration),
+    creditType: creditType('music_video', preview),
+    workflowRunId: runId,
+    useFreeStory: !preview,
+  });
+  let storyId: string | undefined;
+  try {
+    const story = await stories.insert({
+      userId,
+      title: MUSIC_VIDEO_TITLES[request.video_type],
+      categoryId: 'music_video',
+      categoryInputs: { ...request },
+      status: 'pending',
+      isPreview: preview,
+      advancedSettings: request.advanced_settings,
+      videoConsistentStyle: request.video_consistent_style,
+      metadata: { aspect_ratio: request.aspect_ratio, video_type: request.video_type },
+    });
+    storyId = story.id;
+    const input: MusicVideoRunInput = { request, song: analysis };
+    await ctx.workflows.start({
+      id: runId,
+      kind: MUSIC_VIDEO_WORKFLOW,
+      userId,
+      storyId: story.id,
+      input,
+    });
+    return { workflowRunId: runId, storyId: story.id };
+  } catch (error) {
+    await credits.refund(runId);
+    // A story whose run never started would stay pending for ever.
+    if (storyId) await stories.update(storyId, { deletedAt: new Date() });
+    throw error;
+  }
+}
+
+/**
+ * generate_lyrics_to_video as the music video it is (spec 1 §1: a sub-mode): the lyrics-video
+ * type with the lyrics form's song, models, ratio and Animated Video choice.
+ */
+export function lyricsAsMusicVideo(payload: LyricsVideoPayload): MusicVideoPayload {
+  return musicVideoPayloadSchema.parse({
+    music_url: payload.music_url,
+    music_duration: payload.music_duration ?? 0,
+    video_type: 'lyrics-video',
+    aspect_ratio: payload.aspect_ratio,
+    advanced_settings: payload.advanced_settings,
+    skip_video_generation: payload.skip_video_generation,
+    auto_captions: true,
+    ...(payload.is_preview ? { is_preview: true } : {}),
+  });
+}

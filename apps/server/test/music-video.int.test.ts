@@ -1,0 +1,320 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  calculateCredits,
+  DEFAULT_MODEL_CONFIGS,
+  MESSAGES,
+  orderedShots,
+  STARTING_CREDIT_BALANCE,
+  type Story,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { creditAccounts } from '../src/db/schema.js';
+import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+const FPS = 30;
+/** A tempo whose beats (0.625 s, 18.75 frames) do not fall on whole seconds or on even cuts. */
+const BPM = 96;
+const BEAT = 60 / BPM;
+/** The first click of the song, and the segment the creator keeps. */
+const FIRST_CLICK = 0.2;
+const SEGMENT = { start: 3.1, end: 26.4 };
+/** The words of the lyrics test's track, one line each. */
+const LYRICS = [
+  'The sun is shining on the river',
+  'We walk along the water every morning',
+  'The birds are singing in the trees',
+];
+
+/** A click on every beat over a quiet A-minor chord, 40 s, as MP3 (made by ffmpeg's lavfi). */
+async function clickTrack(file: string) {
+  const click = `0.7*sin(2*PI*1200*t)*exp(-60*mod(t+${BEAT - FIRST_CLICK}\\,${BEAT}))`;
+  const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', `aevalsrc=${click}+${chord}:s=44100:d=40`],
+    ...['-c:a', 'libmp3lame', '-b:a', '128k', file],
+  ]);
+  return readFileSync(file);
+}
+
+/** Times (s) where the picture changes by more than 30 % (ffmpeg scene detection). */
+async function sceneCuts(file: string): Promise<number[]> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-i', file, '-an'],
+    ...['-vf', "select='gt(scene,0.3)',showinfo", '-f', 'null', '-'],
+  ]);
+  return [...stderr.matchAll(/pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
+}
+
+async function videoSeconds(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0'],
+    ...['-show_entries', 'stream=duration', '-of', 'csv=p=0', file],
+  ]);
+  return Number(stdout.trim());
+}
+
+interface Poll {
+  status: string;
+  output: { story?: Story };
+  error?: string;
+}
+
+async function finish(client: Client, workflowRunId: string): Promise<Poll> {
+  const until = Date.now() + 150_000;
+  for (;;) {
+    const poll = (
+      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
+    ).body as unknown as Poll;
+    if (poll.status !== 'RUN_RUNNING') return poll;
+    if (Date.now() > until) throw new Error(`timed out: ${poll.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A music video from a song the test makes: uploaded and trimmed through the real routes,
+ * analysed, generated with beat sync on by the real workflow and exported by ffmpeg; then
+ * the exported MP4's cuts, found by scene detection, must sit on the song's beats.
+ */
+describe('music videos', () => {
+  let server: TestServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'storyloom-mv-'));
+    server = await startTestServer('pglite');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses bad music video requests with clear messages and charges nothing', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ music_duration: 20, video_type: 'consistent-style' }, MESSAGES.generate.musicUrlRequired],
+      [
+        { music_url: 'not a url', music_duration: 20, video_type: 'consistent-style' },
+        MESSAGES.generate.musicUrlInvalid,
+      ],
+      [
+        { music_url: '/media/uploads/x.mp3', music_duration: 20, video_type: 'singing-dancing' },
+        MESSAGES.generate.characterRequired,
+      ],
+      [
+        {
+          music_url: '/media/uploads/x.mp3',
+          music_duration: 20,
+          video_type: 'consistent-style',
+          aspect_ratio: '1:1',
+        },
+        MESSAGES.generate.aspectRatioNotAllowed,
+      ],
+      [
+        {
+          music_url: '/media/uploads/x.mp3',
+          music_duration: 20,
+          video_type: 'consistent-character',
+          character: { type: 'premade', id: 'c1', name: 'Ava', image_url: '/media/a.png' },
+          video_topic: 'x'.repeat(501),
+        },
+        MESSAGES.generate.storylineTooLong,
+      ],
+      // A song that is not the user's own.
+      [
+        { music_url: '/media/uploads/x.mp3', music_duration: 20, video_type: 'consistent-style' },
+        'The song must be one you uploaded or a stock track',
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await client.post('/stories/workflow/generate_music_video', body);
+      expect(res.status, message).toBe(400);
+      expect(JSON.stringify(res.body), message).toContain(message);
+    }
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE,
+    });
+  });
+
+  it('cuts a beat-synced music video on the beats of the trimmed song, as long as it', async () => {
+    const { client, id } = await signUp(server.baseUrl);
+    // A paid story: the free stories of the promo are used up.
+    await client.get('/api/credits');
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ freeStoriesLeft: 0 })
+      .where(eq(creditAccounts.userId, id));
+    const form = new FormData();
+    form.append('trim_start', String(SEGMENT.start));
+    form.append('trim_end', String(SEGMENT.end));
+    const song = await clickTrack(path.join(dir, 'click.mp3'));
+    form.append('file', new Blob([new Uint8Array(song)]), 'click.mp3');
+    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    expect(uploaded.status).toBe(200);
+    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const trimmed = SEGMENT.end - SEGMENT.start;
+    expect(Math.abs(duration - trimmed)).toBeLessThan(0.1);
+
+    const analysed = await client.post('/api/media/analyze_audio', {
+      music_url: url,
+      video_type: 'consistent-style',
+    });
+    expect(analysed.status).toBe(200);
+    const { tempo, beats, num_shots } = analysed.body as {
+      tempo: number;
+      beats: number[];
+      num_shots: number;
+    };
+    expect(Math.abs(tempo - BPM)).toBeLessThanOrEqual(1);
+
+    // Someone else cannot make a video of this song.
+    const stranger = await signUp(server.baseUrl);
+    const refused = await stranger.client.post('/stories/workflow/generate_music_video', {
+      music_url: url,
+      music_duration: duration,
+      video_type: 'consistent-style',
+    });
+    expect(refused.status).toBe(400);
+
+    const start = await client.post('/stories/workflow/generate_music_video', {
+      music_url: url,
+      music_duration: duration,
+      video_type: 'consistent-style',
+      video_consistent_style: 'pixelart',
+      enable_beat_sync: true,
+      auto_captions: false,
+    });
+    expect(start.status).toBe(200);
+    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    expect(poll.error).toBeUndefined();
+    expect(poll.status).toBe('RUN_SUCCESS');
+    const story = poll.output.story!;
+    expect(story).toMatchObject({ status: 'completed', category_id: 'music_video' });
+
+    // Charged the calculator's price for the song's length: base, script, one analysis
+    // unit, and flux_kontext pictures and default-priced clips per shot.
+    const price = calculateCredits({
+      category: 'music_video',
+      videoType: 'consistent-style',
+      style: 'pixelart',
+      musicDuration: duration,
+      imageModelConfig: DEFAULT_MODEL_CONFIGS.musicVideo.image,
+    }).totalCredits;
+    expect(price).toBe(25 + 20 + 10 + num_shots * 15 + num_shots * 100);
+    expect((await client.get('/api/credits')).body).toMatchObject({
+      balance: STARTING_CREDIT_BALANCE - price,
+    });
+
+    const shots = orderedShots(story.storyboard!.shots_map);
+    expect(shots).toHaveLength(num_shots);
+    for (const shot of shots) expect(shot.image_prompt).toContain('pixel');
+    const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+    const music = timeline.tracks.find((t) => t.subtype === 'music')!;
+    expect(timeline.tracks.some((t) => t.subtype === 'voiceover')).toBe(false);
+    expect(timeline.tracks.some((t) => t.type === 'caption')).toBe(false);
+    expect(music.items).toHaveLength(1);
+    expect(music.items[0]).toMatchObject({ startTimeInFrames: 0, volume: 1 });
+
+    const res = await client.request('GET', story.last_export_url!);
+    expect(res.status).toBe(200);
+    const mp4 = path.join(dir, 'music-video.mp4');
+    writeFileSync(mp4, Buffer.from(await res.arrayBuffer()));
+    const seconds = await videoSeconds(mp4);
+    expect(Math.abs(seconds - trimmed)).toBeLessThanOrEqual(0.1);
+
+    const cuts = await sceneCuts(mp4);
+    const offBeat = cuts.map((cut) => Math.min(...beats.map((beat) => Math.abs(beat - cut))));
+    // The clicks of the song itself, in the segment's time.
+    const offClick = cuts.map((cut) => {
+      const k = Math.round((cut + SEGMENT.start - FIRST_CLICK) / BEAT);
+      return Math.abs(FIRST_CLICK + k * BEAT - SEGMENT.start - cut);
+    });
+    console.log('music video:', { tempo, num_shots, seconds, cuts, offBeat, offClick });
+    expect(cuts).toHaveLength(num_shots - 1);
+    for (const distance of offBeat) expect(distance).toBeLessThanOrEqual(1 / FPS + 1e-3);
+  }, 200_000);
+
+  it('lays the words heard in a sung track out as timed lyric captions', async () => {
+    // An a cappella track whose words and timing are known: each line spoken by RHVoice,
+    // placed a second after the previous one ends.
+    const offsets: { line: string; start: number; end: number }[] = [];
+    const inputs: string[] = [];
+    let at = 1;
+    for (const [index, line] of LYRICS.entries()) {
+      const file = path.join(dir, `line-${index}.wav`);
+      await new Promise<void>((resolve, reject) => {
+        const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) => {
+          if (error) reject(new Error(`RHVoice-test failed: ${error.message}`));
+          else resolve();
+        });
+        child.stdin!.end(line);
+      });
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+      ]);
+      offsets.push({ line, start: at, end: at + Number(stdout) });
+      inputs.push(file);
+      at += Number(stdout) + 1;
+    }
+    const song = path.join(dir, 'a-cappella.wav');
+    const delays = offsets.map((o, i) => `[${i}:a]adelay=${Math.round(o.start * 1000)}[d${i}]`);
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...inputs.flatMap((file) => ['-i', file]),
+      '-filter_complex',
+      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}amix=inputs=${offsets.length}:normalize=0,apad=whole_dur=${Math.max(10.5, at)}`,
+      ...['-ac', '1', song],
+    ]);
+
+    const { client } = await signUp(server.baseUrl);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'a-cappella.wav');
+    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    expect(uploaded.status).toBe(200);
+    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const start = await client.post('/stories/workflow/generate_lyrics_to_video', {
+      music_url: url,
+      music_duration: duration,
+      aspect_ratio: '9:16',
+    });
+    expect(start.status).toBe(200);
+    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    expect(poll.error).toBeUndefined();
+    const story = poll.output.story!;
+    expect(story.category_id).toBe('music_video');
+    const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+    const captions = timeline.tracks
+      .filter((t) => t.type === 'caption')
+      .flatMap((t) => t.items)
+      .map((item) => ({
+        text: item.caption!.data.text.toLowerCase(),
+        from: item.startTimeInFrames / FPS,
+        to: (item.startTimeInFrames + item.durationInFrames) / FPS,
+      }));
+    console.log('lyrics:', captions);
+    const known = LYRICS.join(' ')
+      .toLowerCase()
+      .match(/[a-z']+/g)!;
+    const heard = new Set(captions.flatMap((c) => c.text.match(/[a-z']+/g) ?? []));
+    const found = known.filter((word) => heard.has(word)).length / known.length;
+    expect(found).toBeGreaterThanOrEqual(0.7);
+    // Each line shows while it is sung (within half a second at either end).
+    for (const { line, start: from, end: to } of offsets) {
+      const words = line.toLowerCase().match(/[a-z']+/g)!;
+      const showing = captions.filter((c) => c.to > from && c.from < to);
+      expect(showing.length).toBeGreaterThan(0);
+      expect(Math.min(...showing.map((c) => c.from))).toBeLessThanOrEqual(from + 0.5);
+      expect(Math.max(...showing.map((c) => c.to))).toBeGreaterThanOrEqual(to - 0.5);
+      const shown = new Set(showing.flatMap((c) => c.text.match(/[a-z']+/g) ?? []));
+      expect(words.filter((w) => shown.has(w)).length).toBeGreaterThanOrEqual(words.length / 2);
+    }
+  }, 200_000);
+});

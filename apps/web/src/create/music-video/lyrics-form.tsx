@@ -1,0 +1,158 @@
+import {
+  calculateCredits,
+  DEFAULT_MODEL_CONFIGS,
+  estimatedRenderMinutes,
+  MESSAGES,
+  TWO_RATIOS,
+  type AspectRatio,
+} from '@storyloom/core';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { followWorkflow } from '../../lib/follow-workflow';
+import { Button } from '../../ui/button';
+import { startLyricsVideo } from './music-video-api';
+import type { ChosenSong } from './music-video-form-model';
+import { SongDialog } from './song-dialog';
+import { SongPanel } from './song-panel';
+
+/**
+ * The lyrics video form (spec 2 §2): the song, the Animated Video toggle, the aspect ratio
+ * (16:9 or 9:16), the estimate, Create and Preview. The words are heard in the song.
+ */
+export function LyricsForm() {
+  const [song, setSong] = useState<ChosenSong | null>(null);
+  const [animated, setAnimated] = useState(false);
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
+  const [dialog, setDialog] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const guard = useRequireSignIn();
+  const estimate = (preview: boolean) =>
+    calculateCredits({
+      category: 'music_video',
+      videoType: 'lyrics-video',
+      musicDuration: song?.duration ?? null,
+      imageModelConfig: DEFAULT_MODEL_CONFIGS.lyrics.image,
+      videoModelConfig: DEFAULT_MODEL_CONFIGS.lyrics.video,
+      skipVideoGeneration: !animated,
+      preview,
+    }).totalCredits;
+
+  async function submit(isPreview: boolean) {
+    if (!song) return;
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const { workflowRunId } = await startLyricsVideo({
+        music_url: song.url,
+        music_duration: song.duration,
+        aspect_ratio: aspectRatio === '1:1' ? '16:9' : aspectRatio,
+        skip_video_generation: !animated,
+        ...(isPreview ? { is_preview: true } : {}),
+      });
+      if (!isPreview) {
+        toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
+        await navigate(`/story/create/workflow/${workflowRunId}?category_id=lyrics_video`);
+        return;
+      }
+      let storyId: string | undefined;
+      await followWorkflow(workflowRunId, (update) => {
+        storyId ??= update.story?.id;
+      });
+      if (storyId)
+        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
+    } catch (failure) {
+      console.error('Lyrics video generation failed', failure);
+      setServerError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-5">
+        <section className="flex flex-col gap-2">
+          <h2 className="text-sm font-semibold text-zinc-800">Music</h2>
+          <SongPanel
+            song={song}
+            onUpload={() => guard(() => setDialog(true))}
+            onClear={() => setSong(null)}
+          />
+          <p className="text-xs text-zinc-500">
+            The words are heard in the song&apos;s vocals (English, offline speech recognition) and
+            appear in time with the singing.
+          </p>
+        </section>
+        <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
+          Animated Video
+          <input
+            type="checkbox"
+            role="switch"
+            checked={animated}
+            onChange={(e) => setAnimated(e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+        </label>
+      </div>
+      <aside className="flex flex-col gap-5">
+        <section className="flex flex-col gap-2">
+          <h2 className="text-sm font-semibold text-zinc-800">Aspect ratio</h2>
+          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
+            {TWO_RATIOS.map((ratio) => (
+              <button
+                key={ratio}
+                type="button"
+                role="radio"
+                aria-checked={aspectRatio === ratio}
+                onClick={() => setAspectRatio(ratio)}
+                className={clsx(
+                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+                  aspectRatio === ratio
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700',
+                )}
+              >
+                {ratio}
+              </button>
+            ))}
+          </div>
+        </section>
+        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
+          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
+            Create: <strong>{estimate(false)} credits</strong> · Preview:{' '}
+            <strong>{estimate(true)} credits</strong>
+          </p>
+          <p className="text-xs text-zinc-500">
+            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('music_video', false))}
+          </p>
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {serverError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={!song || submitting}
+            onClick={() => guard(() => void submit(false))}
+          >
+            Create
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!song || submitting}
+            onClick={() => guard(() => void submit(true))}
+          >
+            Preview
+          </Button>
+        </div>
+      </aside>
+      <SongDialog open={dialog} onOpenChange={setDialog} onChosen={setSong} />
+    </div>
+  );
+}

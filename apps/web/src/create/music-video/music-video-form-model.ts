@@ -1,0 +1,216 @@
+import {
+  calculateCredits,
+  DEFAULT_MODEL_CONFIGS,
+  MESSAGES,
+  MUSIC_VIDEO_ASPECT_RATIOS,
+  MUSIC_VIDEO_FORM_TYPES,
+  MUSIC_VIDEO_TYPES_NEEDING_CHARACTER,
+  musicVideoFormDefaults,
+  musicVideoPayloadSchema,
+  SCENE_MAX,
+  STORYLINE_MAX,
+  TRIM_LIMITS,
+  validateTrimDuration,
+  type AspectRatio,
+  type MusicVideoFormType,
+  type MusicVideoPayloadInput,
+  type SelectedCharacter,
+} from '@storyloom/core';
+
+/** The song the creator brought: stored on the server, cut to the chosen segment. */
+export interface ChosenSong {
+  url: string;
+  name: string;
+  /** seconds */
+  duration: number;
+}
+
+export interface MusicVideoFormValues {
+  videoType: MusicVideoFormType;
+  song: ChosenSong | null;
+  /** TODO(character picker, shared with the vlog form): set by "Cast Your Actor" / "Choose Your Artist". */
+  character: SelectedCharacter | null;
+  style: string;
+  customStyle: string;
+  storyline: string;
+  scene: string;
+  /** lyrics-video: Animated Video (on means clips are generated). */
+  animated: boolean;
+  oneTake: boolean;
+  aspectRatio: AspectRatio;
+  beatSync: boolean;
+  broll: boolean;
+  startEndFrame: boolean;
+  captions: boolean;
+}
+
+/** Music-video form defaults for a type (spec 2 §4). */
+export function musicVideoDefaults(videoType: MusicVideoFormType): MusicVideoFormValues {
+  const d = musicVideoFormDefaults(videoType);
+  return {
+    videoType,
+    song: null,
+    character: null,
+    style: d.video_consistent_style,
+    customStyle: '',
+    storyline: '',
+    scene: '',
+    animated: !d.skip_video_generation,
+    oneTake: false,
+    aspectRatio: d.aspect_ratio,
+    beatSync: d.enable_beat_sync,
+    broll: d.enable_broll,
+    startEndFrame: d.enable_start_end_frame,
+    captions: d.auto_captions,
+  };
+}
+
+export function isMusicVideoType(value: string | undefined): value is MusicVideoFormType {
+  return (MUSIC_VIDEO_FORM_TYPES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The form after a type change: what the creator brought stays (song, texts, style), the
+ * type's own rules apply again — its aspect ratios (the first allowed when the chosen one is
+ * not), consistent-style's forced start/end frame, lyrics' Animated Video default.
+ */
+export function withVideoType(
+  values: MusicVideoFormValues,
+  videoType: MusicVideoFormType,
+): MusicVideoFormValues {
+  const fresh = musicVideoDefaults(videoType);
+  const ratios = MUSIC_VIDEO_ASPECT_RATIOS[videoType];
+  return {
+    ...values,
+    videoType,
+    aspectRatio: ratios.includes(values.aspectRatio) ? values.aspectRatio : ratios[0]!,
+    startEndFrame: fresh.startEndFrame,
+    animated: fresh.animated,
+  };
+}
+
+/** The first problem that keeps Create disabled (spec 2 §5), or null. */
+export function musicVideoFormError(values: MusicVideoFormValues): string | null {
+  if (!values.song) return MESSAGES.generate.musicUrlRequired;
+  if (MUSIC_VIDEO_TYPES_NEEDING_CHARACTER.includes(values.videoType) && !values.character)
+    return MESSAGES.generate.characterRequired;
+  if (values.storyline.length > STORYLINE_MAX) return MESSAGES.generate.storylineTooLong;
+  if (values.scene.length > SCENE_MAX) return MESSAGES.generate.sceneTooLong;
+  if (values.style === 'custom' && values.customStyle.trim() === '')
+    return 'Please describe your custom style';
+  const parsed = musicVideoPayloadSchema.safeParse(musicVideoPayload(values, false));
+  return parsed.success
+    ? null
+    : (parsed.error.issues[0]?.message ?? 'Please fix the errors above.');
+}
+
+/** The generate_music_video request of the form. */
+export function musicVideoPayload(
+  values: MusicVideoFormValues,
+  isPreview: boolean,
+): MusicVideoPayloadInput {
+  const lyrics = values.videoType === 'lyrics-video';
+  return {
+    music_url: values.song?.url ?? '',
+    music_duration: values.song?.duration ?? 0,
+    character: values.character,
+    video_type: values.videoType,
+    video_consistent_style:
+      values.style === 'custom' ? values.customStyle.trim() || 'custom' : values.style,
+    ...(values.videoType === 'consistent-character' && values.storyline.trim()
+      ? { video_topic: values.storyline.trim() }
+      : {}),
+    ...(values.videoType === 'singing-dancing' && values.scene.trim()
+      ? { video_scenes: values.scene.trim() }
+      : {}),
+    aspect_ratio: values.aspectRatio,
+    enable_beat_sync: values.beatSync,
+    enable_broll: values.broll,
+    enable_start_end_frame: values.startEndFrame,
+    auto_captions: values.captions,
+    skip_video_generation: lyrics ? !values.animated : false,
+    advanced_settings: { image_model_config: DEFAULT_MODEL_CONFIGS.musicVideo.image },
+    ...(isPreview ? { is_preview: true } : {}),
+  };
+}
+
+/** Credits of the form's music video and of its preview, by core's calculator. */
+export function musicVideoEstimate(values: MusicVideoFormValues): {
+  full: number;
+  preview: number;
+} {
+  const payload = musicVideoPayload(values, false);
+  const input = {
+    category: 'music_video' as const,
+    videoType: values.videoType,
+    style: payload.video_consistent_style ?? null,
+    musicDuration: values.song?.duration ?? null,
+    imageModelConfig: DEFAULT_MODEL_CONFIGS.musicVideo.image,
+    skipVideoGeneration: payload.skip_video_generation ?? null,
+  };
+  return {
+    full: calculateCredits(input).totalCredits,
+    preview: calculateCredits({ ...input, preview: true }).totalCredits,
+  };
+}
+
+/** A segment of a song, in seconds. */
+export interface SongWindow {
+  start: number;
+  end: number;
+}
+
+/** How far one key press moves the window (spec 2 §5): 1 s, 5 s with Shift, 0.1 s with Ctrl/Cmd. */
+export function keyStep(keys: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): number {
+  if (keys.ctrlKey || keys.metaKey) return TRIM_LIMITS.fineStep;
+  if (keys.shiftKey) return TRIM_LIMITS.shiftStep;
+  return TRIM_LIMITS.keyboardStep;
+}
+
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/** The window moved by `delta` seconds, its length kept, inside the song. */
+export function moveWindow(window: SongWindow, delta: number, songSeconds: number): SongWindow {
+  const length = window.end - window.start;
+  const start = Math.min(Math.max(0, window.start + delta), Math.max(0, songSeconds - length));
+  return { start: tenths(start), end: tenths(start + length) };
+}
+
+/**
+ * One edge of the window moved to `seconds`, inside the song and never past the other edge.
+ * Its length may leave 10–60 s: the dialog then shows the spec's message and refuses to go on.
+ */
+export function setWindowEdge(
+  window: SongWindow,
+  edge: 'start' | 'end',
+  seconds: number,
+  songSeconds: number,
+): SongWindow {
+  if (edge === 'start')
+    return { ...window, start: tenths(Math.min(Math.max(0, seconds), window.end - 0.1)) };
+  return { ...window, end: tenths(Math.max(Math.min(songSeconds, seconds), window.start + 0.1)) };
+}
+
+/** The trim message for a window, or null when its length is allowed. */
+export function windowError(window: SongWindow, maxSeconds: number): string | null {
+  return validateTrimDuration(tenths(window.end - window.start), maxSeconds);
+}
+
+/**
+ * Waveform peaks of decoded audio: `count` windows of the first channel, each its loudest
+ * sample, scaled so the loudest is 1 (all 0 for silence).
+ */
+export function peaksOf(samples: Float32Array, count: number): number[] {
+  if (samples.length === 0) return [];
+  const windows = Math.min(count, samples.length);
+  const peaks: number[] = [];
+  for (let w = 0; w < windows; w++) {
+    const from = Math.floor((w * samples.length) / windows);
+    const to = Math.max(from + 1, Math.floor(((w + 1) * samples.length) / windows));
+    let peak = 0;
+    for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i]!));
+    peaks.push(peak);
+  }
+  const top = Math.max(...peaks);
+  return peaks.map((p) => (top > 0 ? p / top : 0));
+}

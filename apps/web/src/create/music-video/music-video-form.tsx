@@ -1,0 +1,385 @@
+import {
+  estimatedRenderMinutes,
+  MESSAGES,
+  MUSIC_VIDEO_ASPECT_RATIOS,
+  SCENE_MAX,
+  STORYLINE_MAX,
+  STYLE_GRID,
+  VIDEO_TYPE_LABELS,
+  type MusicVideoFormType,
+} from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { ChevronDown, Disc3 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { followWorkflow } from '../../lib/follow-workflow';
+import { Button } from '../../ui/button';
+import { fetchCredits } from '../explainer/explainer-api';
+import { ProviderNotice } from '../provider-notice';
+import { startMusicVideo } from './music-video-api';
+import {
+  musicVideoDefaults,
+  musicVideoEstimate,
+  musicVideoFormError,
+  musicVideoPayload,
+  withVideoType,
+  type MusicVideoFormValues,
+} from './music-video-form-model';
+import { SongDialog } from './song-dialog';
+import { SongPanel } from './song-panel';
+import { MusicLinkDialog } from './music-link-dialog';
+
+function Section(props: {
+  title: string;
+  htmlFor?: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-zinc-800">
+          {props.htmlFor ? <label htmlFor={props.htmlFor}>{props.title}</label> : props.title}
+        </h2>
+        {props.aside}
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+function Toggle(props: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
+      {props.label}
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="size-4 accent-brand-600"
+      />
+    </label>
+  );
+}
+
+/**
+ * The music-video form of spec 2 §2 for one video type: header with Re-select, the song, the
+ * type's own section, aspect ratios the type allows, advanced options, the credit estimate
+ * from core's calculator, Create and Preview.
+ */
+export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselect: () => void }) {
+  const [values, setValues] = useState<MusicVideoFormValues>(() =>
+    musicVideoDefaults(props.videoType),
+  );
+  const [songDialog, setSongDialog] = useState(false);
+  const [linkDialog, setLinkDialog] = useState(false);
+  const [linkedFile, setLinkedFile] = useState<File | null>(null);
+  const [advanced, setAdvanced] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const guard = useRequireSignIn();
+  const { user } = useCurrentUser();
+  const credits = useQuery({
+    queryKey: ['credits'],
+    queryFn: fetchCredits,
+    enabled: Boolean(user),
+  });
+
+  // Re-selecting a type keeps what the creator brought and applies the new type's rules.
+  useEffect(() => {
+    setValues((v) => (v.videoType === props.videoType ? v : withVideoType(v, props.videoType)));
+  }, [props.videoType]);
+
+  const set = <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) => {
+    setServerError(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const error = musicVideoFormError(values);
+  const estimate = musicVideoEstimate(values);
+  const type = values.videoType;
+
+  async function submit(isPreview: boolean) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const { workflowRunId } = await startMusicVideo(musicVideoPayload(values, isPreview));
+      void credits.refetch();
+      if (!isPreview) {
+        toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
+        await navigate(`/story/create/workflow/${workflowRunId}?category_id=music_video`);
+        return;
+      }
+      let storyId: string | undefined;
+      await followWorkflow(workflowRunId, (update) => {
+        storyId ??= update.story?.id;
+      });
+      if (storyId)
+        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      console.error('Music video generation failed', failure);
+      setServerError(MESSAGES.generate.musicVideoFailed(message));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-5">
+        <header className="flex items-center justify-between gap-3 rounded-2xl bg-zinc-900 px-4 py-3 text-white">
+          <span className="flex items-center gap-2">
+            <Disc3 className="size-6 text-fuchsia-300" aria-hidden />
+            <span>
+              <span className="block text-xs text-white/60">Music video type</span>
+              <span className="block font-semibold" data-testid="music-video-type">
+                {VIDEO_TYPE_LABELS[type]}
+              </span>
+            </span>
+          </span>
+          <Button type="button" variant="secondary" size="sm" onClick={props.onReselect}>
+            Re-select
+          </Button>
+        </header>
+        <ProviderNotice />
+
+        <Section title="Music">
+          <SongPanel
+            song={values.song}
+            onUpload={() => guard(() => setSongDialog(true))}
+            onClear={() => set('song', null)}
+          />
+          {values.song ? null : (
+            <button
+              type="button"
+              onClick={() => guard(() => setLinkDialog(true))}
+              className="self-start text-sm font-medium text-brand-700 hover:underline"
+            >
+              {MESSAGES.musicUrl.dialogTitle}
+            </button>
+          )}
+        </Section>
+
+        {/* TODO(character picker): "Choose Your Artist" (singing-dancing) and "Cast Your Actor"
+            (consistent-character) go here once the shared character picker exists; until
+            then Create stays disabled for those types with "Please select a character". */}
+
+        {type === 'consistent-style' ? (
+          <Section title="Choose a Style">
+            <div
+              className="grid max-h-72 grid-cols-2 gap-2 overflow-y-auto pr-1 sm:grid-cols-4"
+              role="radiogroup"
+              aria-label="Visual style"
+            >
+              {STYLE_GRID.map((style) => (
+                <button
+                  key={style.value}
+                  type="button"
+                  role="radio"
+                  aria-checked={values.style === style.value}
+                  onClick={() => set('style', style.value)}
+                  title={style.description}
+                  className={clsx(
+                    'rounded-lg border px-1.5 py-2.5 text-xs leading-tight font-medium',
+                    values.style === style.value
+                      ? 'border-brand-600 bg-brand-50 text-brand-700'
+                      : 'border-zinc-200 text-zinc-700 hover:bg-zinc-50',
+                  )}
+                >
+                  {style.name}
+                </button>
+              ))}
+            </div>
+            {values.style === 'custom' ? (
+              <input
+                aria-label="Custom style"
+                value={values.customStyle}
+                maxLength={200}
+                onChange={(e) => set('customStyle', e.target.value)}
+                placeholder="Describe your style, e.g. ink wash painting"
+                className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+              />
+            ) : null}
+          </Section>
+        ) : null}
+
+        {type === 'consistent-character' ? (
+          <Section
+            title="Write Storyline"
+            htmlFor="mv-storyline"
+            aside={
+              <span className="text-xs text-zinc-500 tabular-nums">
+                {values.storyline.length}/{STORYLINE_MAX}
+              </span>
+            }
+          >
+            <textarea
+              id="mv-storyline"
+              value={values.storyline}
+              maxLength={STORYLINE_MAX}
+              rows={Math.min(10, Math.max(3, values.storyline.split('\n').length + 1))}
+              onChange={(e) => set('storyline', e.target.value)}
+              placeholder="Optional: what happens to your character, in a few sentences"
+              className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            />
+          </Section>
+        ) : null}
+
+        {type === 'singing-dancing' ? (
+          <Section
+            title="Set the Scene"
+            htmlFor="mv-scene"
+            aside={
+              <span className="text-xs text-zinc-500 tabular-nums">
+                {values.scene.length}/{SCENE_MAX}
+              </span>
+            }
+          >
+            <input
+              id="mv-scene"
+              value={values.scene}
+              maxLength={SCENE_MAX}
+              onChange={(e) => set('scene', e.target.value)}
+              placeholder="Optional: where your artist performs, e.g. on a rooftop at night"
+              className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+            />
+          </Section>
+        ) : null}
+
+        {type === 'lyrics-video' ? (
+          <Toggle
+            label="Animated Video"
+            checked={values.animated}
+            onChange={(v) => set('animated', v)}
+          />
+        ) : null}
+      </div>
+
+      <aside className="flex flex-col gap-5">
+        <Section title="Aspect ratio">
+          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
+            {MUSIC_VIDEO_ASPECT_RATIOS[type].map((ratio) => (
+              <button
+                key={ratio}
+                type="button"
+                role="radio"
+                aria-checked={values.aspectRatio === ratio}
+                onClick={() => set('aspectRatio', ratio)}
+                className={clsx(
+                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+                  values.aspectRatio === ratio
+                    ? 'border-brand-600 bg-brand-50 text-brand-700'
+                    : 'border-zinc-200 text-zinc-700',
+                )}
+              >
+                {ratio}
+              </button>
+            ))}
+          </div>
+        </Section>
+
+        <section className="rounded-xl border border-zinc-200">
+          <button
+            type="button"
+            aria-expanded={advanced}
+            onClick={() => setAdvanced(!advanced)}
+            className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
+          >
+            Advanced Options
+            <ChevronDown
+              className={clsx('size-4 transition-transform', advanced && 'rotate-180')}
+            />
+          </button>
+          {advanced ? (
+            <div className="flex flex-col gap-3 px-3 pb-3">
+              <Toggle
+                label="Cut on the beat"
+                checked={values.beatSync}
+                onChange={(v) => set('beatSync', v)}
+              />
+              <Toggle
+                label="Auto captions"
+                checked={values.captions}
+                onChange={(v) => set('captions', v)}
+              />
+            </div>
+          ) : null}
+        </section>
+
+        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
+          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
+            Create: <strong>{estimate.full} credits</strong> · Preview:{' '}
+            <strong>{estimate.preview} credits</strong>
+          </p>
+          {credits.data && credits.data.freeStoriesLeft > 0 ? (
+            <p className="text-sm text-brand-700">
+              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
+              <span className="text-xs text-zinc-500"> · Create uses one, no credits</span>
+            </p>
+          ) : null}
+          {credits.data ? (
+            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('music_video', false))}
+          </p>
+          {error && values.song ? (
+            <p role="alert" className="text-sm text-red-600" data-testid="form-error">
+              {error}
+            </p>
+          ) : null}
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {serverError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={Boolean(error) || submitting}
+            onClick={() => guard(() => void submit(false))}
+          >
+            Create
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={Boolean(error) || submitting}
+            onClick={() => guard(() => void submit(true))}
+          >
+            Preview
+          </Button>
+        </div>
+      </aside>
+
+      <SongDialog
+        open={songDialog}
+        onOpenChange={(open) => {
+          setSongDialog(open);
+          if (!open) setLinkedFile(null);
+        }}
+        onChosen={(song) => set('song', song)}
+        file={linkedFile}
+      />
+      <MusicLinkDialog
+        open={linkDialog}
+        onOpenChange={setLinkDialog}
+        onSong={(file) => {
+          setLinkedFile(file);
+          setSongDialog(true);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import {
+  DEFAULT_FPS,
+  musicVideoShotCount,
+  musicVideoSkipsVideo,
+  orderedShots,
+  OUTPUT_SIZES,
+  type MediaAsset,
+  type MusicVideoRunInput,
+  type ShotsMap,
+} from '@storyloom/core';
+import { spreadRanks } from '@storyloom/timeline';
+import {
+  resultsOf,
+  saveShotResults,
+  shotId,
+  styleChoice,
+  timelineFromStory,
+  type GenerationPorts,
+  type PipelineStep,
+} from '../explainer/explainer-steps';
+import { musicVideoShotLines, songSection } from './music-video-shot-lines';
+import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
+import { shotCutFrames } from './shot-cut-frames';
+
+/** The title of a new music video (ours: the request names none). */
+export const MUSIC_VIDEO_TITLES: Readonly<
+  Record<MusicVideoRunInput['request']['video_type'], string>
+> = {
+  'singing-dancing': 'My Singing Music Video',
+  'consistent-character': 'My Character Music Video',
+  'consistent-style': 'My Music Video',
+  'lyrics-video': 'My Lyrics Video',
+};
+
+/** The words sung in the song, line by line with their times (the transcription provider). */
+async function hearLyrics(
+  request: MusicVideoRunInput['request'],
+  ports: GenerationPorts,
+): Promise<LyricLine[]> {
+  const phrases = await ports.providers.transcription.transcribe({
+    audio: await ports.readMedia(request.music_url),
+  });
+  return phrases.map((phrase) => ({
+    text: phrase.text,
+    start: phrase.start,
+    end: phrase.end,
+    ...(phrase.words ? { words: phrase.words } : {}),
+  }));
+}
+
+async function shotAt(ports: GenerationPorts, index: number) {
+  const story = await ports.loadStory();
+  const shot = orderedShots(story.storyboard?.shots_map ?? {})[index];
+  if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
+  const have = new Set((story.videoEditorTimeline?.mediaAssets ?? []).map((a) => a.id));
+  return { shot, have };
+}
+
+/** The chosen character's picture, when it is a file of this server (else none is drawn in). */
+async function characterPicture(input: MusicVideoRunInput, ports: GenerationPorts) {
+  const url = input.request.character?.image_url;
+  if (!url) return undefined;
+  try {
+    return await ports.readMedia(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The music-video workflow (spec 2 §2, §4; issue 11), as steps over provider interfaces up to
+ * the story's timeline (the server then exports it): a storyboard from the song — as many
+ * shots as its length asks for, cut on its beats when beat sync is on, each showing a line of
+ * the storyline or scene in the chosen style — a picture per shot, a motion clip per shot
+ * unless video generation is skipped (the local motion provider leaves stills to the
+ * renderer), the song as the music track over the whole video, no voice-over, captions only
+ * when asked for. Steps are idempotent as the explainer's are.
+ */
+export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
+  return [
+    {
+      name: 'create-story',
+      status: 'processing:creating_story',
+      failureStage: 'creating_story',
+      async run({ request, song }, ports) {
+        const story = await ports.loadStory();
+        const p = ports.providers;
+        await ports.updateStory({
+          title: story.title || MUSIC_VIDEO_TITLES[request.video_type],
+          metadata: {
+            ...story.metadata,
+            aspect_ratio: request.aspect_ratio,
+            video_type: request.video_type,
+            tempo: song.tempo,
+            duration: song.duration,
+            providers: { writer: p.writer.name, image: p.image.name, video: p.video.name },
+          },
+        });
+      },
+    },
+    {
+      name: 'storyboard',
+      status: 'processing:generating_storyboard',
+      failureStage: 'generating_storyboard',
+      async run({ request, song }, ports) {
+        const story = await ports.loadStory();
+        if (story.storyboard && Object.keys(story.storyboard.shots_map).length > 0) return;
+        const count = musicVideoShotCount({
+          videoType: request.video_type,
+          musicDuration: song.duration,
+          videoModel: request.advanced_settings.video_model_config?.model,
+        });
+        const cuts = shotCutFrames({
+          durationSeconds: song.duration,
+          shots: count,
+          beats: song.beats,
+          fps: DEFAULT_FPS,
+          beatSync: request.enable_beat_sync,
+        });
+        const shots = cuts.length - 1;
+        // A lyrics video hears the words of the song; each shot shows (and holds) the lines
+        // that start in it.
+        const lyrics =
+          request.video_type === 'lyrics-video' ? await hearLyrics(request, ports) : [];
+        const lyricsOf = (index: number) =>
+          lyrics.filter((line) => {
+            const frame = Math.round(line.start * DEFAULT_FPS);
+            return frame >= cuts[index]! && (frame < cuts[index + 1]! || index === shots - 1);
+          });
+        const typeLines = musicVideoShotLines({
+          videoType: request.video_type,
+          storyline: request.video_topic,
+          scene: request.video_scenes,
+          count: shots,
+        });
+        const lines = typeLines.map((line, index) => {
+          const sung = lyricsOf(index)
+            .map((l) => l.text)
+            .join(' ');
+          return sung ? `${sung}.` : line;
+        });
+        const style = styleChoice(request.video_consistent_style);
+        const ranks = spreadRanks(shots);
+        const shots_map: ShotsMap = {};
+        // One draft per line: the writer turns each into the prompts of its shot.
+        for (const [index, line] of lines.entries()) {
+          const [draft] = await ports.providers.writer.storyboard({ script: line, style });
+          if (!draft) throw new Error(`The writer made no shot from "${line}"`);
+          const id = shotId(index);
+          const section = songSection(index, shots);
+          shots_map[id] = {
+            shot_id: id,
+            shot_type: 'auto',
+            lexorank: ranks[index]!,
+            script:
+              lyrics.length > 0
+                ? lyricsOf(index)
+                    .map((l) => l.text)
+                    .join('\n')
+                : request.video_topic || request.video_scenes
+                  ? line
+                  : '',
+            image_prompt: draft.image_prompt,
+            video_prompt: `${draft.video_prompt} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
+            keywords: draft.keywords,
+            song_section: section,
+            ...(lyrics.length > 0 ? { lyric_lines: lyricsOf(index) } : {}),
+            cut_start_frame: cuts[index]!,
+            cut_end_frame: cuts[index + 1]!,
+          };
+        }
+        await ports.updateStory({
+          storyboard: { shots_map },
+          metadata: {
+            ...story.metadata,
+            num_shots: shots,
+            beat_sync: request.enable_beat_sync,
+            beats: song.beats.length,
+            ...(request.video_type === 'lyrics-video'
+              ? { lyrics_lines: lyrics.length, lyrics_animated: !musicVideoSkipsVideo(request) }
+              : {}),
+          },
+        });
+      },
+    },
+    {
+      name: 'images',
+      status: 'processing:generating_images',
+      failureStage: 'generating_images',
+      async perShot(input, ports, index) {
+        const { shot, have } = await shotAt(ports, index);
+        if (shot.active_image_id && have.has(shot.active_image_id))
+          return { assets: [], update: {} };
+        const size = OUTPUT_SIZES[input.request.aspect_ratio];
+        const keywords = (shot as Record<string, unknown>).keywords;
+        const characterImage = await characterPicture(input, ports);
+        const media = await ports.providers.image.generate({
+          prompt: shot.image_prompt ?? shot.script ?? '',
+          keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
+          style: styleChoice(input.request.video_consistent_style),
+          width: size.width,
+          height: size.height,
+          seed: shot.shot_id,
+          ...(characterImage ? { characterImage } : {}),
+        });
+        const id = `image-${shot.shot_id}`;
+        const { url } = await ports.storeMedia(id, media);
+        return {
+          assets: [
+            {
+              id,
+              title: `Shot ${index + 1} image`,
+              url,
+              thumbnail_url: url,
+              resource_type: 'image',
+              source: 'generated',
+              shot_id: shot.shot_id,
+              metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
+              configs: { model: ports.providers.image.name },
+            },
+          ],
+          update: { active_image_id: id, active_image_url: url },
+        };
+      },
+      async run(input, ports, given) {
+        const results = await resultsOf(this, input, ports, given);
+        const story = await ports.loadStory();
+        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
+        await saveShotResults(ports, results, ids);
+        return { pause: Boolean(input.request.is_preview) };
+      },
+    },
+    {
+      name: 'videos-and-song',
+      status: 'processing:generating_videos',
+      failureStage: 'generating_videos',
+      async perShot(input, ports, index) {
+        const { shot, have } = await shotAt(ports, index);
+        const frames = shotFrames(shot);
+        if (
+          musicVideoSkipsVideo(input.request) ||
+          !frames ||
+          !shot.active_image_url ||
+          (shot.active_video_id && have.has(shot.active_video_id))
+        )
+          return { assets: [], update: {} };
+        const clip = await ports.providers.video.animate({
+          image: {
+            bytes: await ports.readMedia(shot.active_image_url),
+            extension: shot.active_image_url.endsWith('.png') ? 'png' : 'jpg',
+          },
+          prompt: shot.video_prompt ?? '',
+          durationSeconds: (frames.to - frames.from) / DEFAULT_FPS,
+          aspectRatio: input.request.aspect_ratio,
+        });
+        if (!clip) return { assets: [], update: {} };
+        const id = `video-${shot.shot_id}`;
+        const { url } = await ports.storeMedia(id, clip);
+        return {
+          assets: [
+            {
+              id,
+              title: `Shot ${index + 1} video`,
+              url,
+              resource_type: 'video',
+              source: 'generated',
+              shot_id: shot.shot_id,
+              metadata: { duration: clip.durationSeconds },
+            },
+          ],
+          update: { active_video_id: id, active_video_url: url },
+        };
+      },
+      async run(input, ports, given) {
+        const results = await resultsOf(this, input, ports, given);
+        const story = await ports.loadStory();
+        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
+        await saveShotResults(ports, results, ids, (fresh) => {
+          const song: MediaAsset = {
+            id: SONG_ASSET_ID,
+            title: 'Song',
+            url: input.request.music_url,
+            resource_type: 'audio',
+            subtype: 'music',
+            source: 'user_upload',
+            metadata: { duration: input.song.duration },
+            configs: { tempo: String(input.song.tempo) },
+          };
+          return Promise.resolve({
+            assets: [song],
+            metadata: { ...fresh.metadata, background_music_asset_id: SONG_ASSET_ID },
+          });
+        });
+      },
+    },
+    {
+      name: 'timeline',
+      status: 'processing:generating_timeline',
+      failureStage: 'generating_timeline',
+      async run(input, ports) {
+        // The shots' frames make it a music video's timeline (see `timelineFromStory`).
+        const story = await ports.loadStory();
+        await ports.updateStory({
+          videoEditorTimeline: timelineFromStory(
+            story,
+            input.request.auto_captions || input.request.video_type === 'lyrics-video',
+          ),
+        });
+      },
+    },
+  ];
+}
