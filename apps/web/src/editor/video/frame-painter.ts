@@ -100,7 +100,7 @@ export class FramePainter {
       element = document.createElement(kind);
       element.preload = 'auto';
       if (element instanceof HTMLVideoElement) element.playsInline = true;
-      element.dataset.itemId = key;
+      element.dataset.mediaFor = key;
       element.addEventListener('seeked', () => this.onNeedsRepaint());
       element.addEventListener('loadeddata', () => this.onNeedsRepaint());
       element.addEventListener('error', () => {

@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:editor`: the video editor in Chromium on a 500-item story (200 pictures,
+ * 100 voice-over pieces, a music bed cut in 50, 150 captions). Prints the time to interactive,
+ * the p95 time from a trim-drag pointer event to the next painted frame, the p95 player frame
+ * time during playback and the page's memory. Needs a built app (`npm run build`).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { launchBrowser, startServer } from './harness';
+
+const run = promisify(execFile);
+const FPS = 30;
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main() {
+  const workDir = await mkdtemp(join(tmpdir(), 'storyloom-bench-editor-'));
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const origin = { origin: server.baseUrl };
+    const tag = Date.now().toString(36);
+    const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      data: {
+        email: `bench_${tag}@example.test`,
+        password: 'correct horse battery',
+        name: 'Bench',
+        username: `bench_${tag}`,
+      },
+      headers: origin,
+    });
+    if (signUp.status() !== 200) throw new Error(`sign-up answered ${signUp.status()}`);
+
+    const png = join(workDir, 'picture.png');
+    const wav = join(workDir, 'tone.wav');
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'testsrc2=s=1280x720:d=1', '-frames:v', '1', png],
+    ]);
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'sine=frequency=330:duration=30', wav],
+    ]);
+    const image = await context.request.post(`${server.baseUrl}/api/media/upload_image`, {
+      headers: origin,
+      multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: await readFile(png) } },
+    });
+    const { imageUrl } = (await image.json()) as { imageUrl: string };
+    const audio = await context.request.post(`${server.baseUrl}/api/media/upload_audio`, {
+      headers: origin,
+      multipart: { file: { name: 'tone.wav', mimeType: 'audio/wav', buffer: await readFile(wav) } },
+    });
+    if (audio.status() !== 200) throw new Error(`audio upload answered ${audio.status()}`);
+    const { url: audioUrl } = (await audio.json()) as { url: string };
+
+    const shot = 60;
+    const pictures = Array.from({ length: 200 }, (_, i) => ({
+      id: `p${i}`,
+      type: 'image',
+      mediaAssetId: 'picture',
+      startTimeInFrames: i * shot,
+      durationInFrames: shot,
+    }));
+    const voice = Array.from({ length: 100 }, (_, i) => ({
+      id: `v${i}`,
+      type: 'audio',
+      mediaAssetId: 'voice',
+      startTimeInFrames: i * 2 * shot,
+      durationInFrames: 90,
+      sourceTrimStartFrames: 0,
+      sourceTrimEndFrames: 90,
+    }));
+    const music = Array.from({ length: 50 }, (_, i) => ({
+      id: `m${i}`,
+      type: 'audio',
+      mediaAssetId: 'music',
+      startTimeInFrames: i * 240,
+      durationInFrames: 240,
+      sourceTrimStartFrames: 0,
+      sourceTrimEndFrames: 240,
+      volume: 0.5,
+    }));
+    const captions = Array.from({ length: 150 }, (_, i) => ({
+      id: `c${i}`,
+      type: 'caption',
+      startTimeInFrames: i * 80,
+      durationInFrames: 70,
+      caption: { data: { text: `Caption number ${i + 1} of the benchmark story` } },
+    }));
+    const created = await context.request.post(`${server.baseUrl}/stories`, {
+      headers: origin,
+      data: {
+        title: 'Editor benchmark',
+        category_id: 'create_from_scratch',
+        video_editor_timeline: {
+          tracks: [
+            { id: 'main', type: 'video', isPrimary: true, items: pictures },
+            { id: 'voice', type: 'audio', subtype: 'voiceover', items: voice },
+            { id: 'captions', type: 'caption', subtype: 'caption', items: captions },
+            { id: 'music', type: 'audio', subtype: 'music', items: music },
+          ],
+          mediaAssets: [
+            { id: 'picture', url: imageUrl, resource_type: 'image' },
+            {
+              id: 'voice',
+              url: audioUrl,
+              resource_type: 'audio',
+              subtype: 'voiceover',
+              metadata: { duration: 30 },
+            },
+            {
+              id: 'music',
+              url: audioUrl,
+              resource_type: 'audio',
+              subtype: 'music',
+              metadata: { duration: 30 },
+            },
+          ],
+        },
+      },
+    });
+    if (created.status() !== 201) throw new Error(`story answered ${created.status()}`);
+    const { id } = (await created.json()) as { id: string };
+    const items = pictures.length + voice.length + music.length + captions.length;
+
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/story/editor?story_id=${id}&view=video-editor`);
+    await page.getByTestId('timeline-item').first().waitFor();
+    await page.locator('[data-testid="editor-canvas"][data-ready="true"]').waitFor();
+    const interactive = await page.evaluate(() => performance.now());
+
+    // Trim drag: time from each pointer event to the frame painted after it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __delays: number[] };
+      w.__delays = [];
+      window.addEventListener(
+        'pointermove',
+        (event) => {
+          const at = event.timeStamp;
+          requestAnimationFrame(() => setTimeout(() => w.__delays.push(performance.now() - at), 0));
+        },
+        { capture: true },
+      );
+    });
+    const handle = page.locator('[data-item-id="p1"] [data-testid="trim-end"]');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 60; i++)
+      await page.mouse.move(box.x + box.width / 2 + (i % 30) + 1, box.y + box.height / 2);
+    await page.mouse.up();
+    const delays = await page.evaluate(
+      () => (window as unknown as { __delays: number[] }).__delays,
+    );
+
+    // Playback: frame times over 5 s.
+    // A string, not a function: tsx would wrap the named inner function in a helper the page lacks.
+    await page.evaluate(`
+      window.__frames = [];
+      let last = performance.now();
+      const tick = (now) => {
+        window.__frames.push(now - last);
+        last = now;
+        if (window.__frames.length < 300) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    `);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(
+      () => (window as unknown as { __frames: number[] }).__frames.length >= 300,
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const frames = (
+      await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)
+    ).slice(5);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+    const dropped = frames.filter((f) => f > (1000 / FPS) * 1.5).length;
+
+    console.log(`editor benchmark: ${items} items, ${(pictures.length * shot) / FPS} s story`);
+    console.log(`  time to interactive         ${ms(interactive)}`);
+    console.log(`  trim drag input-to-paint    p95 ${ms(p95(delays))} (${delays.length} events)`);
+    console.log(
+      `  player frame time           p95 ${ms(p95(frames))} (${frames.length} frames, ${dropped} over 50 ms)`,
+    );
+    console.log(`  JS heap used                ${(heap / 2 ** 20).toFixed(1)} MB`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
