@@ -1,7 +1,6 @@
 import { ArrowLeft, AudioLines, FileText, Music, Sparkles, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
 import { AsmrForm } from './asmr/asmr-form';
@@ -21,7 +20,6 @@ const banners: Record<CreatePageMode, { icon: ReactNode; gradient: string }> = {
 };
 
 /** /story/create/{mode}: the creation page with the mode's form. */
-/** /story/create/{mode}: the creation page (explainer form; music-video chooser; the others later). */
 export function CreatePage() {
   const { mode } = useParams();
   const content = createPageContent(mode);
@@ -59,14 +57,10 @@ export function CreatePage() {
         <ExplainerForm />
       ) : content.form === 'asmr' ? (
         <AsmrForm />
-      ) : content.form === 'vlog' ? (
-        <VlogForm />
       ) : content.form === 'lyrics' ? (
         <LyricsForm />
       ) : (
-        <ComingSoonNotice title={content.notice}>
-          Until then, you can start from scratch with a blank story from the Create Story menu.
-        </ComingSoonNotice>
+        <VlogForm />
       )}
     </PageContainer>
   );
