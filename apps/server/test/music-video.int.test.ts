@@ -162,6 +162,16 @@ describe('music videos', () => {
     const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
     const trimmed = SEGMENT.end - SEGMENT.start;
     expect(Math.abs(duration - trimmed)).toBeLessThan(0.1);
+    // A character the user does not have is refused before anything is charged; the picture
+    // URL a request carries is never used (the server holds each character's picture).
+    const notMine = await client.post('/stories/workflow/generate_music_video', {
+      music_url: url,
+      music_duration: duration,
+      video_type: 'consistent-character',
+      character: { type: 'custom-quick', id: 'local-not-mine', name: 'Ava', image_url: url },
+    });
+    expect(notMine.status).toBe(400);
+    expect(JSON.stringify(notMine.body)).toContain('The selected character was not found');
 
     const analysed = await client.post('/api/media/analyze_audio', {
       music_url: url,

@@ -30,3 +30,4 @@ export * from './visual-styles';
 export * from './voices';
 export * from './wire-date';
 export * from './workflow';
+export * from './waveform';

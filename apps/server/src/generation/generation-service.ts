@@ -29,15 +29,21 @@ import {
 } from './generation-workflows.js';
 
 /** One kind of story to generate: its workflow, category, charge and the story's first fields. */
-interface StoryGeneration {
+export interface StoryGeneration {
   kind: string;
   categoryId: string;
   preview: boolean;
   charge: { amount: number; creditType: CreditType | null };
   title: string;
+  /** The run's input. */
   input: Record<string, unknown>;
+  /** What the story keeps of the request (the run's input unless told). */
+  categoryInputs?: Record<string, unknown>;
   advancedSettings: AdvancedSettings;
   aspectRatio: string;
+  /** More of the story's first metadata, besides its aspect ratio. */
+  metadata?: Record<string, unknown>;
+  videoConsistentStyle?: string | null;
 }
 
 /**
@@ -45,7 +51,7 @@ interface StoryGeneration {
  * a free story while the account has one, previews never do), makes the story, starts the run.
  * If anything after the charge fails, the charge is refunded and the story hidden.
  */
-async function startStoryGeneration(
+export async function startStoryGeneration(
   ctx: Pick<AppContext, 'database' | 'workflows'>,
   userId: string,
   generation: StoryGeneration,
@@ -66,11 +72,14 @@ async function startStoryGeneration(
       userId,
       title: generation.title,
       categoryId: generation.categoryId,
-      categoryInputs: generation.input,
+      categoryInputs: generation.categoryInputs ?? generation.input,
       status: 'pending',
       isPreview: generation.preview,
       advancedSettings: generation.advancedSettings,
-      metadata: { aspect_ratio: generation.aspectRatio },
+      metadata: { aspect_ratio: generation.aspectRatio, ...generation.metadata },
+      ...(generation.videoConsistentStyle !== undefined
+        ? { videoConsistentStyle: generation.videoConsistentStyle }
+        : {}),
     });
     storyId = story.id;
     await ctx.workflows.start({

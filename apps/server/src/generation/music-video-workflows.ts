@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   calculateCredits,
@@ -13,9 +12,9 @@ import {
 import { MUSIC_VIDEO_TITLES, musicVideoSteps } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { SongService } from '../music/song-service.js';
-import { StoryRepository } from '../stories/story-repository.js';
+import { CharacterService } from '../characters/character-service.js';
 import type { WorkflowDefinition } from '../workflow/workflow-service.js';
-import { CreditLedger } from './credit-ledger.js';
+import { startStoryGeneration } from './generation-service.js';
 import { generationWorkflow, type GenerationInput } from './generation-workflows.js';
 
 export const MUSIC_VIDEO_WORKFLOW = 'story.music_video';
@@ -53,7 +52,8 @@ export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: n
  * Starts a music video for a user (POST /stories/workflow/generate_music_video): checks the
  * song is theirs (or a stock track) and within the trim limits, hears its tempo and beats,
  * charges the calculator's credits for its real length (refusing when short), makes the
- * story and starts the run. Anything failing after the charge refunds it.
+ * story and starts the run. Anything failing after the charge refunds it. The character is
+ * resolved by the server: premade, or the user's own.
  */
 export async function startMusicVideo(
   ctx: AppContext,
@@ -62,51 +62,37 @@ export async function startMusicVideo(
 ): Promise<{ workflowRunId: string; storyId: string }> {
   await ctx.workflows.checkQuota(userId, MUSIC_VIDEO_WORKFLOW);
   const { url, analysis } = await new SongService(ctx).songForVideo(userId, payload.music_url);
+  // The character's picture is the one this server holds for it, never the request's URL.
+  const character = payload.character
+    ? await new CharacterService(ctx).resolve(userId, payload.character)
+    : null;
   const request: MusicVideoPayload = {
     ...payload,
     music_url: url,
     music_duration: analysis.duration,
+    character:
+      payload.character && character
+        ? { ...payload.character, name: character.name, image_url: character.imageUrl }
+        : null,
   };
-  const stories = new StoryRepository(ctx.database.db);
-  const credits = new CreditLedger(ctx.database.db);
   const preview = Boolean(payload.is_preview);
-  const runId = randomUUID();
-  await credits.charge({
-    userId,
-    amount: musicVideoCredits(request, analysis.duration),
-    creditType: creditType('music_video', preview),
-    workflowRunId: runId,
-    useFreeStory: !preview,
+  const input: MusicVideoRunInput = { request, song: analysis };
+  return startStoryGeneration(ctx, userId, {
+    kind: MUSIC_VIDEO_WORKFLOW,
+    categoryId: 'music_video',
+    preview,
+    charge: {
+      amount: musicVideoCredits(request, analysis.duration),
+      creditType: creditType('music_video', preview),
+    },
+    title: MUSIC_VIDEO_TITLES[request.video_type],
+    input: { ...input },
+    categoryInputs: { ...request },
+    advancedSettings: request.advanced_settings,
+    aspectRatio: request.aspect_ratio,
+    metadata: { video_type: request.video_type },
+    videoConsistentStyle: request.video_consistent_style,
   });
-  let storyId: string | undefined;
-  try {
-    const story = await stories.insert({
-      userId,
-      title: MUSIC_VIDEO_TITLES[request.video_type],
-      categoryId: 'music_video',
-      categoryInputs: { ...request },
-      status: 'pending',
-      isPreview: preview,
-      advancedSettings: request.advanced_settings,
-      videoConsistentStyle: request.video_consistent_style,
-      metadata: { aspect_ratio: request.aspect_ratio, video_type: request.video_type },
-    });
-    storyId = story.id;
-    const input: MusicVideoRunInput = { request, song: analysis };
-    await ctx.workflows.start({
-      id: runId,
-      kind: MUSIC_VIDEO_WORKFLOW,
-      userId,
-      storyId: story.id,
-      input,
-    });
-    return { workflowRunId: runId, storyId: story.id };
-  } catch (error) {
-    await credits.refund(runId);
-    // A story whose run never started would stay pending for ever.
-    if (storyId) await stories.update(storyId, { deletedAt: new Date() });
-    throw error;
-  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -9,9 +8,8 @@ import {
 import { characterVlogSteps, type CharacterVlogInput } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { CharacterService } from '../characters/character-service.js';
-import { StoryRepository } from '../stories/story-repository.js';
 import type { WorkflowDefinition } from '../workflow/workflow-service.js';
-import { CreditLedger } from './credit-ledger.js';
+import { startStoryGeneration } from './generation-service.js';
 import { generationWorkflow, type GenerationInput } from './generation-workflows.js';
 
 export const CHARACTER_VLOG_WORKFLOW = 'story.character_vlog';
@@ -66,43 +64,16 @@ export async function startCharacterVlog(
     image_url: c.imageUrl,
     ...(c.features ? { features: c.features } : {}),
   });
-  await ctx.workflows.checkQuota(userId, CHARACTER_VLOG_WORKFLOW);
-  const stories = new StoryRepository(ctx.database.db);
-  const credits = new CreditLedger(ctx.database.db);
   const preview = Boolean(payload.is_preview);
-  const { amount, creditType } = generationCharge('character_vlog', preview);
-  const runId = randomUUID();
-  await credits.charge({
-    userId,
-    amount,
-    creditType,
-    workflowRunId: runId,
-    useFreeStory: !preview,
+  return startStoryGeneration(ctx, userId, {
+    kind: CHARACTER_VLOG_WORKFLOW,
+    categoryId: 'character_vlog',
+    preview,
+    charge: generationCharge('character_vlog', preview),
+    title: payload.title,
+    input: { ...payload, reference: toInput(reference), extra_references: extra.map(toInput) },
+    categoryInputs: { ...payload },
+    advancedSettings: payload.advanced_settings,
+    aspectRatio: payload.aspect_ratio,
   });
-  let storyId: string | undefined;
-  try {
-    const story = await stories.insert({
-      userId,
-      title: payload.title,
-      categoryId: 'character_vlog',
-      categoryInputs: { ...payload },
-      status: 'pending',
-      isPreview: preview,
-      advancedSettings: payload.advanced_settings,
-      metadata: { aspect_ratio: payload.aspect_ratio },
-    });
-    storyId = story.id;
-    await ctx.workflows.start({
-      id: runId,
-      kind: CHARACTER_VLOG_WORKFLOW,
-      userId,
-      storyId: story.id,
-      input: { ...payload, reference: toInput(reference), extra_references: extra.map(toInput) },
-    });
-    return { workflowRunId: runId, storyId: story.id };
-  } catch (error) {
-    await credits.refund(runId);
-    if (storyId) await stories.update(storyId, { deletedAt: new Date() });
-    throw error;
-  }
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIBRARY_CONSTANTS, searchMusic, splitMoods, stockMusicTrackSchema } from '@storyloom/core';
-import { musicTrackUrl, waveformPeaks, type LibraryTrack } from '@storyloom/pipeline';
+import { waveformPeaks } from '@storyloom/core';
+import { musicTrackUrl, type LibraryTrack } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 

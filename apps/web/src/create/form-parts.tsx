@@ -3,11 +3,23 @@ import { ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
 /** Parts shared by the creation forms: a titled section, a collapsible one, a switch. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section(props: {
+  title: string;
+  /** The field the title labels, when the section holds one. */
+  htmlFor?: string;
+  /** Something shown at the title's end (a link, a counter). */
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-2">
-      <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
-      {children}
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-zinc-800">
+          {props.htmlFor ? <label htmlFor={props.htmlFor}>{props.title}</label> : props.title}
+        </h2>
+        {props.aside}
+      </div>
+      {props.children}
     </section>
   );
 }
@@ -33,6 +45,7 @@ export function Collapsible({ title, children }: { title: string; children: Reac
 export function Toggle(props: {
   label: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (value: boolean) => void;
 }) {
   return (
@@ -42,6 +55,7 @@ export function Toggle(props: {
         type="checkbox"
         role="switch"
         checked={props.checked}
+        disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.checked)}
         className="size-4 accent-brand-600"
       />

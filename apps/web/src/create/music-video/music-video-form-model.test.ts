@@ -1,3 +1,4 @@
+import { waveformPeaks } from '@storyloom/core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@storyloom/core';
 import {
@@ -7,7 +8,6 @@ import {
   musicVideoEstimate,
   musicVideoFormError,
   musicVideoPayload,
-  peaksOf,
   setWindowEdge,
   windowError,
   withVideoType,
@@ -101,7 +101,7 @@ describe('song segment window', () => {
   });
 
   it('draws peaks scaled to the loudest window', () => {
-    expect(peaksOf(new Float32Array([0, 0.5, -1, 0.25]), 2)).toEqual([0.5, 1]);
-    expect(peaksOf(new Float32Array([0, 0]), 2)).toEqual([0, 0]);
+    expect(waveformPeaks(new Float32Array([0, 0.5, -1, 0.25]), 2)).toEqual([0.5, 1]);
+    expect(waveformPeaks(new Float32Array([0, 0]), 2)).toEqual([0, 0]);
   });
 });

@@ -28,7 +28,7 @@ export interface ChosenSong {
 export interface MusicVideoFormValues {
   videoType: MusicVideoFormType;
   song: ChosenSong | null;
-  /** TODO(character picker, shared with the vlog form): set by "Cast Your Actor" / "Choose Your Artist". */
+  /** Set by "Cast Your Actor" / "Choose Your Artist" (the shared character picker). */
   character: SelectedCharacter | null;
   style: string;
   customStyle: string;
@@ -194,23 +194,4 @@ export function setWindowEdge(
 /** The trim message for a window, or null when its length is allowed. */
 export function windowError(window: SongWindow, maxSeconds: number): string | null {
   return validateTrimDuration(tenths(window.end - window.start), maxSeconds);
-}
-
-/**
- * Waveform peaks of decoded audio: `count` windows of the first channel, each its loudest
- * sample, scaled so the loudest is 1 (all 0 for silence).
- */
-export function peaksOf(samples: Float32Array, count: number): number[] {
-  if (samples.length === 0) return [];
-  const windows = Math.min(count, samples.length);
-  const peaks: number[] = [];
-  for (let w = 0; w < windows; w++) {
-    const from = Math.floor((w * samples.length) / windows);
-    const to = Math.max(from + 1, Math.floor(((w + 1) * samples.length) / windows));
-    let peak = 0;
-    for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i]!));
-    peaks.push(peak);
-  }
-  const top = Math.max(...peaks);
-  return peaks.map((p) => (top > 0 ? p / top : 0));
 }

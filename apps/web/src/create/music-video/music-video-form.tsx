@@ -11,13 +11,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronDown, Disc3 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
+import { CharacterPicker } from '../../characters/character-picker';
 import { fetchCredits } from '../explainer/explainer-api';
 import { ProviderNotice } from '../provider-notice';
 import { startMusicVideo } from './music-video-api';
@@ -29,49 +30,10 @@ import {
   withVideoType,
   type MusicVideoFormValues,
 } from './music-video-form-model';
+import { Section, Toggle } from '../form-parts';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
 import { MusicLinkDialog } from './music-link-dialog';
-
-function Section(props: {
-  title: string;
-  htmlFor?: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section className="flex flex-col gap-2">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-zinc-800">
-          {props.htmlFor ? <label htmlFor={props.htmlFor}>{props.title}</label> : props.title}
-        </h2>
-        {props.aside}
-      </div>
-      {props.children}
-    </section>
-  );
-}
-
-function Toggle(props: {
-  label: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
-      {props.label}
-      <input
-        type="checkbox"
-        role="switch"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.checked)}
-        className="size-4 accent-brand-600"
-      />
-    </label>
-  );
-}
 
 /**
  * The music-video form of spec 2 §2 for one video type: header with Re-select, the song, the
@@ -172,9 +134,15 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           )}
         </Section>
 
-        {/* TODO(character picker): "Choose Your Artist" (singing-dancing) and "Cast Your Actor"
-            (consistent-character) go here once the shared character picker exists; until
-            then Create stays disabled for those types with "Please select a character". */}
+        {type === 'singing-dancing' || type === 'consistent-character' ? (
+          <Section title={type === 'singing-dancing' ? 'Choose Your Artist' : 'Cast Your Actor'}>
+            <CharacterPicker
+              selected={values.character ? [values.character] : []}
+              max={1}
+              onChange={(picked) => set('character', picked[0] ?? null)}
+            />
+          </Section>
+        ) : null}
 
         {type === 'consistent-style' ? (
           <Section title="Choose a Style">

@@ -1,3 +1,4 @@
+import { waveformPeaks } from '@storyloom/core';
 import {
   AUDIO_UPLOAD,
   defaultTrimWindow,
@@ -15,7 +16,6 @@ import { Dialog } from '../../ui/dialog';
 import {
   keyStep,
   moveWindow,
-  peaksOf,
   setWindowEdge,
   windowError,
   type ChosenSong,
@@ -41,7 +41,7 @@ async function decodeSong(file: File): Promise<DecodedSong> {
     return {
       file,
       duration: audio.duration,
-      peaks: peaksOf(audio.getChannelData(0), WAVEFORM_SAMPLES),
+      peaks: waveformPeaks(audio.getChannelData(0), WAVEFORM_SAMPLES),
       objectUrl: URL.createObjectURL(file),
     };
   } catch {

@@ -6,8 +6,7 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ChevronDown } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
@@ -28,47 +27,7 @@ import {
   withCharacters,
   type VlogFormValues,
 } from './vlog-form-model';
-
-function Section({
-  title,
-  htmlFor,
-  children,
-}: {
-  title: string;
-  htmlFor?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="flex flex-col gap-2">
-      {htmlFor ? (
-        <label htmlFor={htmlFor} className="text-sm font-semibold text-zinc-800">
-          {title}
-        </label>
-      ) : (
-        <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
-      )}
-      {children}
-    </section>
-  );
-}
-
-function Collapsible({ title, children }: { title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <section className="rounded-xl border border-zinc-200">
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
-      >
-        {title}
-        <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} />
-      </button>
-      {open ? <div className="flex flex-col gap-2 px-3 pb-3">{children}</div> : null}
-    </section>
-  );
-}
+import { Collapsible, Section } from '../form-parts';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
 export function VlogForm() {

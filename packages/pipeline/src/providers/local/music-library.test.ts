@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waveformPeaks } from '@storyloom/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_MUSIC_LIBRARY, LocalMusic } from './local-music';
 import {
@@ -9,7 +10,6 @@ import {
   fitToLength,
   MUSIC_SAMPLE_RATE,
   musicTrackUrl,
-  waveformPeaks,
   type LibraryTrack,
 } from './music-library';
 import { decodeWav } from './wav';

@@ -81,26 +81,6 @@ export function fitToLength(samples: Float32Array, seconds: number): Float32Arra
   return out;
 }
 
-/**
- * Waveform peaks: the samples cut into `count` equal windows, each the loudest absolute sample
- * of its window, scaled so the loudest window is 1 (all 0 for silence). Fewer samples than
- * windows give one peak per sample.
- */
-export function waveformPeaks(samples: Float32Array, count: number): number[] {
-  const windows = Math.max(1, Math.min(count, samples.length));
-  if (samples.length === 0) return [];
-  const peaks: number[] = [];
-  for (let w = 0; w < windows; w++) {
-    const from = Math.floor((w * samples.length) / windows);
-    const to = Math.max(from + 1, Math.floor(((w + 1) * samples.length) / windows));
-    let peak = 0;
-    for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i]!));
-    peaks.push(peak);
-  }
-  const top = Math.max(...peaks);
-  return peaks.map((p) => (top > 0 ? Math.round((p / top) * 1000) / 1000 : 0));
-}
-
 /** The `music-tempo` beat tracker (plain JavaScript without types, loaded as CommonJS). */
 const MusicTempo = createRequire(import.meta.url)('music-tempo') as new (
   audio: Float32Array,
