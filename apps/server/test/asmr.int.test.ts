@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderedShots, type Story, type VideoEditorTimeline } from '@storyloom/core';
-import { ASMR_SHOT_SECONDS, spectralCentroid } from '@storyloom/pipeline';
+import { ASMR_SHOT_SECONDS } from '@storyloom/pipeline';
+import { spectralCentroid } from '@storyloom/pipeline/test-measures';
 import { integratedLoudness, probe } from '@storyloom/render/test-inspect';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 

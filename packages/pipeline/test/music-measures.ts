@@ -61,3 +61,28 @@ export function spectralProfile(samples: Float32Array, sampleRate: number): numb
 export function profileDistance(a: readonly number[], b: readonly number[]): number {
   return Math.sqrt(a.reduce((sum, v, i) => sum + (v - b[i]!) ** 2, 0) / a.length);
 }
+
+/**
+ * The spectral centroid of a sound in Hz (the power-weighted mean frequency over Hann-windowed
+ * 2048-sample frames): high for clicks and hiss, low for thumps and rustles.
+ */
+export function spectralCentroid(samples: Float32Array, sampleRate: number): number {
+  const size = 2048;
+  let weighted = 0;
+  let total = 0;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  for (let start = 0; start + size <= samples.length; start += size) {
+    for (let n = 0; n < size; n++) {
+      re[n] = samples[start + n]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * n) / (size - 1)));
+      im[n] = 0;
+    }
+    fft(re, im);
+    for (let k = 1; k < size / 2; k++) {
+      const power = re[k]! ** 2 + im[k]! ** 2;
+      weighted += power * ((k * sampleRate) / size);
+      total += power;
+    }
+  }
+  return total > 0 ? weighted / total : 0;
+}

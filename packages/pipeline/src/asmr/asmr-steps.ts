@@ -11,6 +11,7 @@ import {
 import { buildTimelineFromShots, spreadRanks } from '@storyloom/timeline';
 import {
   backgroundMusic,
+  drawInStyle,
   MUSIC_ASSET_ID,
   shotId,
   shotImagesStep,
@@ -182,8 +183,9 @@ export function asmrSteps(): PipelineStep<AsmrPayload>[] {
       },
     },
     shotImagesStep<AsmrPayload>({
-      style: () => 'photorealistic',
+      aspectRatio: (input) => input.aspect_ratio,
       pause: (input) => Boolean(input.is_preview),
+      draw: (_input, ports, request) => drawInStyle(ports, request, 'photorealistic'),
     }),
     {
       name: 'sound',

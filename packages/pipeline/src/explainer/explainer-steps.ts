@@ -284,14 +284,29 @@ export function timelineFromStory(story: GenerationStory, captions: boolean): Vi
     : timeline;
 }
 
+/** What the images step asks a shot's picture to be. */
+export interface ShotPictureRequest {
+  shot: Shot;
+  index: number;
+  prompt: string;
+  keywords: string[];
+  width: number;
+  height: number;
+  seed: string;
+}
+
 /**
- * The images step of a generation: one picture per shot (a job per shot on the server), from
- * the shot's prompt and keywords in the request's style at its aspect ratio; a shot that has
- * its picture already is left alone. A preview pauses after it.
+ * The images step of a generation: one picture per shot (a job per shot on the server) at the
+ * request's aspect ratio, drawn by `draw` (by default the image provider, from the shot's
+ * prompt and keywords, in the request's style); a shot that has its picture already is left
+ * alone. A preview pauses after it.
  */
-export function shotImagesStep<Input extends { aspect_ratio: AspectRatio }>(read: {
-  style(input: Input): string;
+export function shotImagesStep<Input>(read: {
+  aspectRatio(input: Input): AspectRatio;
   pause(input: Input): boolean;
+  draw(input: Input, ports: GenerationPorts, request: ShotPictureRequest): Promise<GeneratedMedia>;
+  /** More of the picture asset's configs (the model is always there). */
+  configs?(input: Input): Record<string, unknown>;
 }): PipelineStep<Input> {
   return {
     name: 'images',
@@ -304,12 +319,13 @@ export function shotImagesStep<Input extends { aspect_ratio: AspectRatio }>(read
       if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
       const have = new Set(assetsOf(story).map((a) => a.id));
       if (shot.active_image_id && have.has(shot.active_image_id)) return { assets: [], update: {} };
-      const size = OUTPUT_SIZES[input.aspect_ratio];
+      const size = OUTPUT_SIZES[read.aspectRatio(input)];
       const keywords = (shot as Record<string, unknown>).keywords;
-      const media = await ports.providers.image.generate({
+      const media = await read.draw(input, ports, {
+        shot,
+        index,
         prompt: shot.image_prompt ?? shot.script ?? '',
         keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
-        style: styleChoice(read.style(input)),
         width: size.width,
         height: size.height,
         seed: shot.shot_id,
@@ -327,7 +343,7 @@ export function shotImagesStep<Input extends { aspect_ratio: AspectRatio }>(read
             source: 'generated',
             shot_id: shot.shot_id,
             metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
-            configs: { model: ports.providers.image.name },
+            configs: { model: ports.providers.image.name, ...read.configs?.(input) },
           },
         ],
         update: { active_image_id: id, active_image_url: url },
@@ -341,6 +357,24 @@ export function shotImagesStep<Input extends { aspect_ratio: AspectRatio }>(read
       return { pause: read.pause(input) };
     },
   };
+}
+
+/** A shot's picture from the image provider in a style, with a character's picture if given. */
+export function drawInStyle(
+  ports: GenerationPorts,
+  request: ShotPictureRequest,
+  style: string,
+  characterImage?: Buffer,
+): Promise<GeneratedMedia> {
+  return ports.providers.image.generate({
+    prompt: request.prompt,
+    keywords: request.keywords,
+    style: styleChoice(style),
+    width: request.width,
+    height: request.height,
+    seed: request.seed,
+    ...(characterImage ? { characterImage } : {}),
+  });
 }
 
 /**
@@ -408,8 +442,9 @@ export function explainerSteps(): PipelineStep[] {
       },
     },
     shotImagesStep<ScriptToVideoPayload>({
-      style: (input) => input.visual_style,
+      aspectRatio: (input) => input.aspect_ratio,
       pause: (input) => Boolean(input.is_preview),
+      draw: (input, ports, request) => drawInStyle(ports, request, input.visual_style),
     }),
     {
       name: 'videos-and-voice',

@@ -3,7 +3,6 @@ import {
   musicVideoShotCount,
   musicVideoSkipsVideo,
   orderedShots,
-  OUTPUT_SIZES,
   type MediaAsset,
   type MusicVideoRunInput,
   type ShotsMap,
@@ -12,7 +11,9 @@ import { spreadRanks } from '@storyloom/timeline';
 import {
   resultsOf,
   saveShotResults,
+  drawInStyle,
   shotId,
+  shotImagesStep,
   styleChoice,
   timelineFromStory,
   type GenerationPorts,
@@ -183,53 +184,17 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         });
       },
     },
-    {
-      name: 'images',
-      status: 'processing:generating_images',
-      failureStage: 'generating_images',
-      async perShot(input, ports, index) {
-        const { shot, have } = await shotAt(ports, index);
-        if (shot.active_image_id && have.has(shot.active_image_id))
-          return { assets: [], update: {} };
-        const size = OUTPUT_SIZES[input.request.aspect_ratio];
-        const keywords = (shot as Record<string, unknown>).keywords;
-        const characterImage = await characterPicture(input, ports);
-        const media = await ports.providers.image.generate({
-          prompt: shot.image_prompt ?? shot.script ?? '',
-          keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
-          style: styleChoice(input.request.video_consistent_style),
-          width: size.width,
-          height: size.height,
-          seed: shot.shot_id,
-          ...(characterImage ? { characterImage } : {}),
-        });
-        const id = `image-${shot.shot_id}`;
-        const { url } = await ports.storeMedia(id, media);
-        return {
-          assets: [
-            {
-              id,
-              title: `Shot ${index + 1} image`,
-              url,
-              thumbnail_url: url,
-              resource_type: 'image',
-              source: 'generated',
-              shot_id: shot.shot_id,
-              metadata: { width: media.width ?? size.width, height: media.height ?? size.height },
-              configs: { model: ports.providers.image.name },
-            },
-          ],
-          update: { active_image_id: id, active_image_url: url },
-        };
-      },
-      async run(input, ports, given) {
-        const results = await resultsOf(this, input, ports, given);
-        const story = await ports.loadStory();
-        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
-        await saveShotResults(ports, results, ids);
-        return { pause: Boolean(input.request.is_preview) };
-      },
-    },
+    shotImagesStep<MusicVideoRunInput>({
+      aspectRatio: (input) => input.request.aspect_ratio,
+      pause: (input) => Boolean(input.request.is_preview),
+      draw: async (input, ports, request) =>
+        drawInStyle(
+          ports,
+          request,
+          input.request.video_consistent_style,
+          await characterPicture(input, ports),
+        ),
+    }),
     {
       name: 'videos-and-song',
       status: 'processing:generating_videos',

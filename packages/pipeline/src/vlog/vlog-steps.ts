@@ -1,6 +1,4 @@
 import {
-  OUTPUT_SIZES,
-  orderedShots,
   type CharacterVlogPayload,
   type ScriptToVideoPayload,
   type ShotsMap,
@@ -8,9 +6,8 @@ import {
 import { spreadRanks } from '@storyloom/timeline';
 import {
   explainerSteps,
-  resultsOf,
-  saveShotResults,
   shotId,
+  shotImagesStep,
   styleChoice,
   type PipelineStep,
 } from '../explainer/explainer-steps';
@@ -136,61 +133,26 @@ export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
         });
       },
     },
-    {
-      name: 'images',
-      status: 'processing:generating_images',
-      failureStage: 'generating_images',
-      async perShot(input, ports, index) {
-        const story = await ports.loadStory();
-        const shot = orderedShots(story.storyboard?.shots_map ?? {})[index];
-        if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
-        const have = new Set((story.videoEditorTimeline?.mediaAssets ?? []).map((a) => a.id));
-        if (shot.active_image_id && have.has(shot.active_image_id))
-          return { assets: [], update: {} };
-        const { width, height } = OUTPUT_SIZES[input.aspect_ratio];
-        const reference = await ports.readMedia(input.reference.image_url);
-        const image = ports.providers.image;
-        const keywords = (shot as Record<string, unknown>).keywords;
-        const characterPrompt = (shot as Record<string, unknown>).character_prompt;
-        const picture = await drawVlogPicture({
-          image,
-          prompt: shot.image_prompt ?? shot.script ?? '',
-          keywords: Array.isArray(keywords) ? (keywords as string[]) : [],
+    shotImagesStep<CharacterVlogInput>({
+      aspectRatio: (input) => input.aspect_ratio,
+      pause: (input) => Boolean(input.is_preview),
+      configs: (input) => ({ character_id: input.reference.id }),
+      draw: async (input, ports, request) => {
+        const characterPrompt = (request.shot as Record<string, unknown>).character_prompt;
+        return drawVlogPicture({
+          image: ports.providers.image,
+          prompt: request.prompt,
+          keywords: request.keywords,
           characterPrompt:
             typeof characterPrompt === 'string' ? characterPrompt : input.reference.name,
-          reference,
-          width,
-          height,
-          seed: shot.shot_id,
-          index,
+          reference: await ports.readMedia(input.reference.image_url),
+          width: request.width,
+          height: request.height,
+          seed: request.seed,
+          index: request.index,
         });
-        const id = `image-${shot.shot_id}`;
-        const { url } = await ports.storeMedia(id, picture);
-        return {
-          assets: [
-            {
-              id,
-              title: `Shot ${index + 1} image`,
-              url,
-              thumbnail_url: url,
-              resource_type: 'image',
-              source: 'generated',
-              shot_id: shot.shot_id,
-              metadata: { width: picture.width ?? width, height: picture.height ?? height },
-              configs: { model: image.name, character_id: input.reference.id },
-            },
-          ],
-          update: { active_image_id: id, active_image_url: url },
-        };
       },
-      async run(input, ports, given) {
-        const results = await resultsOf(this, input, ports, given);
-        const story = await ports.loadStory();
-        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
-        await saveShotResults(ports, results, ids);
-        return { pause: Boolean(input.is_preview) };
-      },
-    },
+    }),
     sharedStep('videos-and-voice'),
     sharedStep('timeline'),
   ];

@@ -1,6 +1,7 @@
 import { ASMR_TYPES } from '@storyloom/core';
 import { describe, expect, it } from 'vitest';
-import { spectralCentroid, synthesizeAmbience } from './asmr-ambience';
+import { spectralCentroid } from '../../../test/music-measures';
+import { synthesizeAmbience } from './asmr-ambience';
 
 const rms = (samples: Float32Array) =>
   Math.sqrt(samples.reduce((sum, v) => sum + v * v, 0) / samples.length);
