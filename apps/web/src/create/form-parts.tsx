@@ -62,3 +62,33 @@ export function Toggle(props: {
     </label>
   );
 }
+
+/** A row of choices of which one is picked (aspect ratios, video formats). */
+export function ChoiceRow<T extends string>(props: {
+  label: string;
+  choices: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="flex gap-2" role="radiogroup" aria-label={props.label}>
+      {props.choices.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          role="radio"
+          aria-checked={props.value === choice}
+          onClick={() => props.onChange(choice)}
+          className={clsx(
+            'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
+            props.value === choice
+              ? 'border-brand-600 bg-brand-50 text-brand-700'
+              : 'border-zinc-200 text-zinc-700',
+          )}
+        >
+          {choice}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
-import { Collapsible, Section } from '../form-parts';
+import { ChoiceRow, Collapsible, Section } from '../form-parts';
 import { ProviderNotice } from '../provider-notice';
 import {
   ASMR_DRAFT_KEY,
@@ -207,25 +207,12 @@ export function AsmrForm() {
 
       <aside className="flex flex-col gap-5">
         <Section title="Video Format">
-          <div className="flex gap-2" role="radiogroup" aria-label="Video Format">
-            {(['16:9', '9:16'] as const).map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                role="radio"
-                aria-checked={values.aspectRatio === ratio}
-                onClick={() => set({ ...values, aspectRatio: ratio })}
-                className={clsx(
-                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
-                  values.aspectRatio === ratio
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
+          <ChoiceRow
+            label="Video Format"
+            choices={['16:9', '9:16'] as const}
+            value={values.aspectRatio}
+            onChange={(ratio) => set({ ...values, aspectRatio: ratio })}
+          />
         </Section>
 
         <Section title="Number of Shots">

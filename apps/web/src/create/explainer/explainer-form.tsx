@@ -40,7 +40,7 @@ import {
 } from './explainer-api';
 import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
-import { Collapsible, Section, Toggle } from '../form-parts';
+import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
 export function ExplainerForm() {
@@ -208,25 +208,12 @@ export function ExplainerForm() {
 
       <aside className="flex flex-col gap-5">
         <Section title="Aspect ratio">
-          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
-            {(['16:9', '9:16'] as const).map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                role="radio"
-                aria-checked={values.aspectRatio === ratio}
-                onClick={() => set('aspectRatio', ratio)}
-                className={clsx(
-                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
-                  values.aspectRatio === ratio
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
+          <ChoiceRow
+            label="Aspect ratio"
+            choices={['16:9', '9:16'] as const}
+            value={values.aspectRatio}
+            onChange={(ratio) => set('aspectRatio', ratio)}
+          />
         </Section>
 
         <Section title="Voice Actor">

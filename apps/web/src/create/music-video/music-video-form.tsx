@@ -30,7 +30,7 @@ import {
   withVideoType,
   type MusicVideoFormValues,
 } from './music-video-form-model';
-import { Section, Toggle } from '../form-parts';
+import { ChoiceRow, Section, Toggle } from '../form-parts';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
 import { MusicLinkDialog } from './music-link-dialog';
@@ -237,25 +237,12 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
 
       <aside className="flex flex-col gap-5">
         <Section title="Aspect ratio">
-          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
-            {MUSIC_VIDEO_ASPECT_RATIOS[type].map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                role="radio"
-                aria-checked={values.aspectRatio === ratio}
-                onClick={() => set('aspectRatio', ratio)}
-                className={clsx(
-                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
-                  values.aspectRatio === ratio
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
+          <ChoiceRow
+            label="Aspect ratio"
+            choices={MUSIC_VIDEO_ASPECT_RATIOS[type]}
+            value={values.aspectRatio}
+            onChange={(ratio) => set('aspectRatio', ratio)}
+          />
         </Section>
 
         <section className="rounded-xl border border-zinc-200">

@@ -5,7 +5,6 @@ import {
   MESSAGES,
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/use-current-user';
@@ -27,7 +26,7 @@ import {
   withCharacters,
   type VlogFormValues,
 } from './vlog-form-model';
-import { Collapsible, Section } from '../form-parts';
+import { ChoiceRow, Collapsible, Section } from '../form-parts';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
 export function VlogForm() {
@@ -152,25 +151,12 @@ export function VlogForm() {
           />
         </Section>
         <Section title="Aspect ratio">
-          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
-            {VLOG_RATIOS.map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                role="radio"
-                aria-checked={values.aspectRatio === ratio}
-                onClick={() => set('aspectRatio', ratio)}
-                className={clsx(
-                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
-                  values.aspectRatio === ratio
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
+          <ChoiceRow
+            label="Aspect ratio"
+            choices={VLOG_RATIOS}
+            value={values.aspectRatio}
+            onChange={(ratio) => set('aspectRatio', ratio)}
+          />
         </Section>
 
         <Collapsible title="Background music">
