@@ -1,18 +1,20 @@
-import { MESSAGES } from '@storyloom/core';
-import { ArrowLeft, LayoutList, MonitorSmartphone, SquarePlay } from 'lucide-react';
+import { MESSAGES, orderedShots } from '@storyloom/core';
+import { ArrowLeft, MonitorSmartphone, SquarePlay } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../lib/api-error';
+import { StoryShots } from '../story/made-with';
 import { useStory } from '../story/use-story';
 import { ComingSoonNotice } from '../ui/coming-soon-notice';
 import { PageContainer } from '../ui/page-container';
 import { Spinner } from '../ui/spinner';
 import { EditorModeChooser } from './editor-mode-chooser';
-import { parseEditorView } from './editor-path';
+import { editorPath, parseEditorView } from './editor-path';
 import { VideoEditor } from './video/video-editor';
 
 /**
  * /story/editor?story_id={id}&view=list|all-shots|video-editor. Loads the story; the video
- * editor (the default view) fills the window; the list view comes in a later issue. Without a story id it offers to
+ * editor fills the window; the list view shows the story's shots with a way into the video
+ * editor (their editing comes with the list view's own issue). Without a story id it offers to
  * start a blank story (e.g. after signing in from a create-from-scratch card).
  */
 export function EditorPage() {
@@ -66,28 +68,25 @@ export function EditorPage() {
             >
               {story.title}
             </h1>
-            <span className="flex items-center gap-1.5 rounded-full bg-zinc-900 px-3 py-1 text-xs font-medium text-white">
-              {view === 'list' ? (
-                <LayoutList className="size-3.5" aria-hidden />
-              ) : (
-                <SquarePlay className="size-3.5" aria-hidden />
-              )}
-              {view === 'list' ? 'Storyboard list view' : 'Video editor'}
-            </span>
+            <Link
+              to={editorPath(story.id, 'video-editor')}
+              className="flex items-center gap-1.5 rounded-full bg-zinc-900 px-3 py-1.5 text-xs font-medium text-white hover:bg-zinc-700"
+            >
+              <SquarePlay className="size-3.5" aria-hidden />
+              Open the video editor
+            </Link>
           </div>
           <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-800 md:hidden">
             <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
             The editor works best on a larger screen. Open this story on a computer to edit it.
           </p>
-          <ComingSoonNotice
-            title={
-              view === 'list'
-                ? 'The storyboard list view arrives soon.'
-                : 'The video editor arrives soon.'
-            }
-          >
-            You will edit shots, captions, music and the multi-track timeline of this story here.
-          </ComingSoonNotice>
+          {orderedShots(story.storyboard?.shots_map ?? {}).length > 0 ? (
+            <StoryShots story={story} />
+          ) : (
+            <p className="text-sm text-zinc-600">
+              This story has no shots yet. Open the video editor to build it from your media.
+            </p>
+          )}
         </>
       ) : (
         <ComingSoonNotice
