@@ -1,9 +1,9 @@
 import type { MediaAsset } from '@storyloom/core';
-import { MESSAGES } from '@storyloom/core';
 import { clsx } from 'clsx';
 import { AudioLines, Captions, Film, Image as ImageIcon, Music } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { CaptionsTab } from './captions-tab';
 import { useEditor } from './editor-context';
 import { ASSET_DRAG_TYPE } from './track-row';
 
@@ -45,14 +45,6 @@ export function MediaPane() {
   const assets = useEditor(
     useShallow((s) => s.timeline.mediaAssets.filter((asset) => inTab(asset, tab))),
   );
-  const captions = useEditor(
-    useShallow((s) =>
-      s.timeline.tracks
-        .filter((t) => t.type === 'caption')
-        .flatMap((t) => t.items)
-        .map((item) => item.caption?.data.text ?? ''),
-    ),
-  );
   return (
     <aside
       aria-label="Media assets"
@@ -80,17 +72,7 @@ export function MediaPane() {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {tab === 'caption' ? (
-          captions.length === 0 ? (
-            <p className="p-4 text-center text-sm text-zinc-500">{MESSAGES.editor.noCaption}</p>
-          ) : (
-            <ol className="flex flex-col gap-1 text-sm text-zinc-700">
-              {captions.map((text, index) => (
-                <li key={index} className="rounded bg-zinc-50 px-2 py-1">
-                  {text}
-                </li>
-              ))}
-            </ol>
-          )
+          <CaptionsTab />
         ) : assets.length === 0 ? (
           <p className="p-4 text-center text-sm text-zinc-500">Nothing here yet.</p>
         ) : tab === 'video' || tab === 'image' ? (

@@ -1,5 +1,6 @@
 import { MESSAGES, VOLUME_LIMITS, formatFrames } from '@storyloom/core';
 import { hasSource } from '@storyloom/timeline';
+import { CaptionEditor } from './caption-editor';
 import { useEditor, useEditorStore } from './editor-context';
 
 /** The selected item's basic properties (spec 3 §2 "Property pane"). */
@@ -49,9 +50,7 @@ export function PropertyPane() {
       className="flex flex-1 flex-col gap-4 overflow-y-auto border-l border-zinc-200 bg-white p-4 text-sm"
     >
       <h2 className="font-semibold text-zinc-900">{heading}</h2>
-      {item.type === 'caption' ? (
-        <p className="rounded bg-zinc-50 p-2 text-zinc-700">{item.caption?.data.text}</p>
-      ) : null}
+      {item.type === 'caption' ? <CaptionEditor item={item} /> : null}
       <dl className="grid grid-cols-2 gap-y-1 text-zinc-600">
         <dt>Start</dt>
         <dd className="text-right tabular-nums">{formatFrames(item.startTimeInFrames, fps)}</dd>
