@@ -111,7 +111,7 @@ describe('POST /stories/generate_caption', () => {
         },
       ],
       globalConfig: { fps: 30 },
-    } as GenerateCaptionRequest;
+    };
   }
 
   it('recognises speech it has never heard, places it in time and charges per started minute', async () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { captionLanguageSchema } from './caption-style';
 import { CAPTION_CREDITS_PER_MINUTE } from './credits';
-import { LIMITS } from './limits';
 import {
   mediaAssetSchema,
   timelineItemSchema,
