@@ -18,11 +18,17 @@ import { useEditor, useEditorStore } from './editor-context';
 
 const NONE = 'rgba(0, 0, 0, 0.00)';
 
-/** A preset as a style change: every field, with no shadow or stroke where the preset has none. */
+/**
+ * A preset as a style change: its look (colours, background box, shadow, stroke, placement),
+ * with no shadow or stroke where the preset has none; the font and size chosen stay.
+ */
 function presetStyle(name: CaptionPresetName): CaptionStyleOverride {
   const preset = CAPTION_PRESETS[name];
   return {
-    ...preset,
+    color: preset.color,
+    backgroundColor: preset.backgroundColor,
+    borderRadius: preset.borderRadius,
+    height: preset.height,
     shadowColor: preset.shadowColor ?? NONE,
     strokeColor: preset.strokeColor ?? NONE,
   };

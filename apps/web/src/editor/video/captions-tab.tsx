@@ -146,6 +146,7 @@ function DetectionControls({ hasCaptions }: { hasCaptions: boolean }) {
         {!busy && credits !== null ? (
           <span
             data-testid="detect-caption-price"
+            title={`${credits} credits`}
             className="relative flex items-center gap-1 rounded bg-white/20 px-1.5 py-0.5 text-xs"
           >
             <Coins className="size-3" aria-hidden />
@@ -165,8 +166,8 @@ function DetectionControls({ hasCaptions }: { hasCaptions: boolean }) {
           <div className="bg-brand-600 h-full" style={{ width: `${percent}%` }} />
         </div>
       ) : null}
-      <label className="flex items-center justify-between text-sm text-zinc-700">
-        Display Caption
+      <div className="flex items-center justify-between text-sm text-zinc-700">
+        <span>Display Caption</span>
         <button
           type="button"
           role="switch"
@@ -175,13 +176,13 @@ function DetectionControls({ hasCaptions }: { hasCaptions: boolean }) {
           onClick={() =>
             store.getState().applyCommand((t) => setCaptionsEnabled(t, { enabled: !enabled }))
           }
-          className={`relative h-5 w-9 rounded-full transition-colors ${enabled ? 'bg-brand-600' : 'bg-zinc-300'}`}
+          className={`relative h-5 w-9 shrink-0 rounded-full transition-colors ${enabled ? 'bg-brand-600' : 'bg-zinc-300'}`}
         >
           <span
-            className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-4' : 'translate-x-0.5'}`}
+            className={`absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-4' : 'translate-x-0'}`}
           />
         </button>
-      </label>
+      </div>
     </div>
   );
 }
