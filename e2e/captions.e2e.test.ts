@@ -172,5 +172,33 @@ describe('captions in the video editor', () => {
     const undone = (await api<StoryJson>('GET', `/stories/${storyId}`)).body;
     for (const caption of captionsOf(undone))
       expect(caption.caption?.style?.backgroundColor).not.toBe('rgba(37, 99, 235, 1.00)');
+
+    // Any language and emoji: click the text to edit it, Enter commits; the player fetches the
+    // bundled Noto fonts (the exporter's files) and draws the glyphs with them.
+    await page.getByTestId('caption-text').first().click();
+    await page.getByLabel('Caption text').first().fill('東京の夜 مرحبا 🎉');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('caption-text').first().textContent())
+      .toBe('東京の夜 مرحبا 🎉');
+    await showCaption(page, 0);
+    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Emoji'])
+      await expect
+        .poll(() =>
+          page.evaluate((f) => {
+            let loaded = false;
+            document.fonts.forEach((face) => {
+              if (face.family.replaceAll('"', '') === f && face.status === 'loaded') loaded = true;
+            });
+            return loaded;
+          }, family),
+        )
+        .toBe(true);
+    await saveScreenshot(page, 'captions-languages-1440');
+    // Escape puts the text back.
+    await page.getByTestId('caption-text').nth(1).click();
+    await page.getByLabel('Caption text').first().fill('not kept');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('caption-text').nth(1).textContent()).not.toBe('not kept');
   });
 });
