@@ -114,8 +114,15 @@ export interface SpeechProvider extends NamedProvider {
 }
 
 export interface TranscriptionProvider extends NamedProvider {
-  /** Phrases with times; `knownText` lets a local provider align instead of recognise. */
-  transcribe(input: { audio: Buffer; knownText?: string }): Promise<TimedPhrase[]>;
+  /**
+   * Phrases with times; `knownText` lets a local provider align instead of recognise;
+   * `language` (ISO 639-1) is a hint for providers that recognise more than one.
+   */
+  transcribe(input: {
+    audio: Buffer;
+    knownText?: string;
+    language?: string;
+  }): Promise<TimedPhrase[]>;
 }
 
 export interface MusicTrackInfo {
