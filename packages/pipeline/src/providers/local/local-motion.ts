@@ -1,3 +1,4 @@
+import { LOCAL_MOTION_PROVIDER } from '@storyloom/core';
 import type { GeneratedMedia, VideoProvider } from '../provider-types';
 
 /**
@@ -6,7 +7,7 @@ import type { GeneratedMedia, VideoProvider } from '../provider-types';
  * the player and the export alike — a clip per shot would only cost encode time.
  */
 export class LocalMotion implements VideoProvider {
-  readonly name = 'local-motion';
+  readonly name = LOCAL_MOTION_PROVIDER;
 
   animate(): Promise<GeneratedMedia | null> {
     return Promise.resolve(null);
