@@ -84,7 +84,7 @@ export function CreateYourWaySection() {
           mode={MESSAGES.home.writeAndGenerate}
           description="Start from a blank storyboard and generate shot by shot."
           icon={<LayoutList />}
-          onClick={() => openBlankStory('all-shots')}
+          onClick={() => openBlankStory('list')}
         />
         <ScratchCard
           label={MESSAGES.home.openEditor}
