@@ -11,6 +11,8 @@ import {
   visualStyleSchema,
 } from './visual-styles';
 import { voiceKeySchema } from './voices';
+import { LIMITS } from './limits';
+import { mediaAssetSchema, type MediaAsset } from './timeline';
 
 export const SCRIPT_MAX = 900;
 export const SHORT_SCRIPT_THRESHOLD = 100;
@@ -208,6 +210,8 @@ export const musicVideoPayloadSchema = z
     aspect_ratio: aspectRatioSchema.default('16:9'),
     enable_broll: z.boolean().default(true),
     enable_start_end_frame: z.boolean().default(false),
+    /** One-Take Style: one continuous camera move, shots joined by motion, no hard cut (ours). */
+    enable_one_take: z.boolean().default(false),
     auto_captions: z.boolean().default(true),
     enable_beat_sync: z.boolean().default(true),
     is_preview: z.boolean().optional(),
@@ -267,6 +271,7 @@ export function musicVideoFormDefaults(videoType: MusicVideoFormType = 'singing-
     enable_beat_sync: true,
     enable_broll: true,
     enable_start_end_frame: videoType === 'consistent-style',
+    enable_one_take: false,
     auto_captions: true,
     skip_video_generation: videoType === 'lyrics-video',
     video_consistent_style: DEFAULT_MUSIC_VISUAL_STYLE,
@@ -364,4 +369,34 @@ export const ideaToScriptRequestSchema = z.object({
 export function estimatedRenderMinutes(categoryId: string, isPreview: boolean): number {
   if (isPreview) return 1;
   return categoryId === 'script_to_video' ? 4 : 3;
+}
+
+/** Path parameters of GET stories/{storyId}/shots/{shotId}. */
+export const shotParamsSchema = z.object({
+  storyId: z.string().min(1, MESSAGES.story.noStoryId).max(LIMITS.idLength),
+  shotId: z.string().min(1).max(LIMITS.idLength),
+});
+
+/** A shot's generated and uploaded resources by kind (spec 3 §7 `media_resources`). */
+export const shotMediaResourcesSchema = z.object({
+  images: z.array(mediaAssetSchema),
+  videos: z.array(mediaAssetSchema),
+  audio: z.array(mediaAssetSchema),
+});
+export type ShotMediaResources = z.infer<typeof shotMediaResourcesSchema>;
+
+/** Reply of GET stories/{storyId}/shots/{shotId}. */
+export const shotResourcesResponseSchema = z.object({ media_resources: shotMediaResourcesSchema });
+
+/** The media assets of one shot, by kind, in the order they were made; deleted ones left out. */
+export function shotMediaResources(
+  assets: readonly MediaAsset[],
+  shotId: string,
+): ShotMediaResources {
+  const own = assets.filter((asset) => asset.shot_id === shotId && !asset.is_deleted);
+  return {
+    images: own.filter((asset) => asset.resource_type === 'image'),
+    videos: own.filter((asset) => asset.resource_type === 'video'),
+    audio: own.filter((asset) => asset.resource_type === 'audio'),
+  };
 }

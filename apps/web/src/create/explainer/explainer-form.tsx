@@ -10,11 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Play, Sparkles, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {
@@ -32,7 +30,6 @@ import {
 import {
   fetchCredits,
   fetchGenerationProviders,
-  fetchModelChoices,
   rewriteScript,
   scriptFromIdea,
   startScriptToVideo,
@@ -41,19 +38,25 @@ import {
 import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
+import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
 export function ExplainerForm() {
   const [values, setValues] = useState<ExplainerFormValues>(EXPLAINER_DEFAULTS);
   const [history, setHistory] = useState<RewriteHistory>({ entries: [], index: 0 });
-  const [submitting, setSubmitting] = useState(false);
   const [rewriting, setRewriting] = useState(false);
   const [shortWarning, setShortWarning] = useState<null | boolean>(null);
   const [ideaOpen, setIdeaOpen] = useState(false);
   const [idea, setIdea] = useState('');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({ categoryId: 'script_to_video' });
   const sample = useRef<HTMLAudioElement | null>(null);
-  const navigate = useNavigate();
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -66,11 +69,7 @@ export function ExplainerForm() {
     queryFn: fetchGenerationProviders,
     staleTime: Infinity,
   });
-  const models = useQuery({
-    queryKey: ['model-choices'],
-    queryFn: fetchModelChoices,
-    staleTime: Infinity,
-  });
+  const models = useModelChoices();
 
   const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
     setServerError(null);
@@ -92,35 +91,15 @@ export function ExplainerForm() {
   }
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      // Untouched model choices send what the server runs on by default.
-      const chosen = {
-        ...values,
-        imageModel:
-          values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
-        videoModel:
-          values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
-      };
-      const { workflowRunId } = await startScriptToVideo(explainerPayload(chosen, isPreview));
-      void credits.refetch();
-      if (!isPreview) {
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=script_to_video`);
-        return;
-      }
-      // Desktop preview: wait until the story has an id, then open its storyboard.
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      setServerError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSubmitting(false);
-    }
+    // Untouched model choices send what the server runs on by default.
+    const chosen = {
+      ...values,
+      imageModel: values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
+      videoModel: values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
+    };
+    await submitGeneration(isPreview, () =>
+      startScriptToVideo(explainerPayload(chosen, isPreview)),
+    );
   }
 
   function onCreate(isPreview: boolean) {
@@ -301,34 +280,25 @@ export function ExplainerForm() {
         </Collapsible>
 
         <Collapsible title="Advanced settings">
-          {(['image', 'video'] as const).map((kind) => {
-            const key = kind === 'image' ? 'imageModel' : 'videoModel';
-            const choices = models.data?.[kind] ?? [];
-            const selected = values[key] === undefined ? models.data?.defaults[kind] : values[key];
-            return (
-              <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
-                {kind === 'image' ? 'Image model' : 'Video model'}
-                <select
-                  aria-label={kind === 'image' ? 'Image model' : 'Video model'}
-                  data-testid={`${kind}-model`}
-                  value={selected ?? ''}
-                  disabled={choices.length < 2}
-                  onChange={(e) => set(key, e.target.value === '' ? null : e.target.value)}
-                  className="h-9 rounded-xl border border-zinc-300 bg-white px-2 text-sm text-zinc-800"
-                >
-                  {choices.map((choice) => (
-                    <option key={choice.value ?? ''} value={choice.value ?? ''}>
-                      {choice.value === null ? `${choice.label} (local)` : choice.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            );
-          })}
-          <p className="text-xs text-zinc-500">
-            Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
-            operator has configured are offered; the local providers run offline otherwise.
-          </p>
+          <ModelSettings
+            image={serverModelField({
+              choices: models.data,
+              kind: 'image',
+              chosen: values.imageModel,
+              onChange: (value) => set('imageModel', value),
+            })}
+            video={serverModelField({
+              choices: models.data,
+              kind: 'video',
+              chosen: values.videoModel,
+              onChange: (value) => set('videoModel', value),
+            })}
+          >
+            <p className="text-xs text-zinc-500">
+              Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
+              operator has configured are offered; the local providers run offline otherwise.
+            </p>
+          </ModelSettings>
         </Collapsible>
 
         <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
@@ -430,6 +400,7 @@ export function ExplainerForm() {
           </Button>
         </div>
       </Dialog>
+      {previewDialog}
     </div>
   );
 }

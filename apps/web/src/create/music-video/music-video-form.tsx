@@ -1,6 +1,7 @@
 import {
   estimatedRenderMinutes,
   MESSAGES,
+  musicVideoModelOptions,
   MUSIC_VIDEO_ASPECT_RATIOS,
   SCENE_MAX,
   STORYLINE_MAX,
@@ -10,13 +11,11 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ChevronDown, Disc3 } from 'lucide-react';
+import { Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { CharacterPicker } from '../../characters/character-picker';
 import { fetchCredits } from '../explainer/explainer-api';
@@ -27,10 +26,13 @@ import {
   musicVideoEstimate,
   musicVideoFormError,
   musicVideoPayload,
+  withModelRules,
   withVideoType,
   type MusicVideoFormValues,
 } from './music-video-form-model';
-import { ChoiceRow, Section, Toggle } from '../form-parts';
+import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
+import { useGenerationSubmit } from '../use-generation-submit';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
 import { MusicLinkDialog } from './music-link-dialog';
@@ -47,10 +49,22 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
   const [songDialog, setSongDialog] = useState(false);
   const [linkDialog, setLinkDialog] = useState(false);
   const [linkedFile, setLinkedFile] = useState<File | null>(null);
-  const [advanced, setAdvanced] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({
+    categoryId: 'music_video',
+    failureMessage: (failure) =>
+      MESSAGES.generate.musicVideoFailed(
+        failure instanceof Error ? failure.message : String(failure),
+      ),
+    onStarted: ({ workflowRunId, isPreview }) => {
+      if (!isPreview) toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
+    },
+  });
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -66,36 +80,16 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
 
   const set = <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) => {
     setServerError(null);
-    setValues((v) => ({ ...v, [key]: value }));
+    setValues((v) => withModelRules({ ...v, [key]: value }));
   };
+  const models = useModelChoices();
+  const options = musicVideoModelOptions(values);
   const error = musicVideoFormError(values);
   const estimate = musicVideoEstimate(values);
   const type = values.videoType;
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      const { workflowRunId } = await startMusicVideo(musicVideoPayload(values, isPreview));
-      void credits.refetch();
-      if (!isPreview) {
-        toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=music_video`);
-        return;
-      }
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      console.error('Music video generation failed', failure);
-      setServerError(MESSAGES.generate.musicVideoFailed(message));
-    } finally {
-      setSubmitting(false);
-    }
+    await submitGeneration(isPreview, () => startMusicVideo(musicVideoPayload(values, isPreview)));
   }
 
   return (
@@ -233,6 +227,17 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
             onChange={(v) => set('animated', v)}
           />
         ) : null}
+
+        <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 px-3 py-2.5">
+          <Toggle
+            label="One-Take Style"
+            checked={values.oneTake}
+            onChange={(v) => set('oneTake', v)}
+          />
+          <p className="text-xs text-zinc-500">
+            One continuous camera move: every shot flows into the next, with no hard cut.
+          </p>
+        </div>
       </div>
 
       <aside className="flex flex-col gap-5">
@@ -245,33 +250,50 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           />
         </Section>
 
-        <section className="rounded-xl border border-zinc-200">
-          <button
-            type="button"
-            aria-expanded={advanced}
-            onClick={() => setAdvanced(!advanced)}
-            className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
+        <Collapsible title="Advanced Options">
+          <Toggle
+            label="Cut on the beat"
+            checked={values.beatSync}
+            onChange={(v) => set('beatSync', v)}
+          />
+          <Toggle
+            label="B-roll cutaways"
+            checked={values.broll}
+            onChange={(v) => set('broll', v)}
+          />
+          <Toggle
+            label="Start/End Frame"
+            checked={values.startEndFrame}
+            disabled={options.startEndFrameLocked}
+            onChange={(v) => set('startEndFrame', v)}
+          />
+          <Toggle
+            label="Auto captions"
+            checked={values.captions}
+            onChange={(v) => set('captions', v)}
+          />
+          <ModelSettings
+            image={{
+              options: specModelOptions(options.imageModels, models.data, 'image'),
+              value: values.imageModel,
+              onChange: (model) => set('imageModel', model as MusicVideoFormValues['imageModel']),
+            }}
+            video={{
+              options: specModelOptions(options.videoModels, models.data, 'video'),
+              value: values.videoModel,
+              locked: options.videoModels.length < 2,
+              onChange: (model) => set('videoModel', model as MusicVideoFormValues['videoModel']),
+            }}
           >
-            Advanced Options
-            <ChevronDown
-              className={clsx('size-4 transition-transform', advanced && 'rotate-180')}
-            />
-          </button>
-          {advanced ? (
-            <div className="flex flex-col gap-3 px-3 pb-3">
-              <Toggle
-                label="Cut on the beat"
-                checked={values.beatSync}
-                onChange={(v) => set('beatSync', v)}
-              />
-              <Toggle
-                label="Auto captions"
-                checked={values.captions}
-                onChange={(v) => set('captions', v)}
-              />
-            </div>
-          ) : null}
-        </section>
+            <p className="text-xs text-zinc-500">
+              {options.startEndFrameLocked
+                ? 'Consistent style moves every shot from its picture to the next one, on one model.'
+                : values.startEndFrame && type !== 'singing-dancing'
+                  ? 'Start/End Frame: only models that take an end frame are offered.'
+                  : 'Each shot moves from its picture to the next shot’s when Start/End Frame is on.'}
+            </p>
+          </ModelSettings>
+        </Collapsible>
 
         <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
           <p className="text-sm text-zinc-700" data-testid="credit-estimate">
@@ -335,6 +357,7 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           setSongDialog(true);
         }}
       />
+      {previewDialog}
     </div>
   );
 }
