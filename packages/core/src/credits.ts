@@ -24,6 +24,11 @@ export type CreditType = (typeof CREDIT_TYPES)[number];
 
 /** Price key of caption detection (value not shown in the spec; configured by the operator). */
 export const CAPTION_CREDIT_TYPE = 'story.caption_generation';
+/**
+ * Credits per started minute of audio for caption detection (spec 3 §9 leaves the value to the
+ * operator's price table; ours, see docs/decisions.md). `captionDetectionCredits` applies it.
+ */
+export const CAPTION_CREDITS_PER_MINUTE = 5;
 
 export type GeneratingCategory = Exclude<CategoryId, 'create_from_scratch'>;
 

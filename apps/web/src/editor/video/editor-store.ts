@@ -52,6 +52,8 @@ interface TrimDrag {
 
 export interface EditorState {
   storyId: string;
+  /** The story's category (caption detection rules depend on it), when known. */
+  category: string | null;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   history: History;
@@ -67,6 +69,8 @@ export interface EditorState {
 }
 
 export interface EditorActions {
+  /** Applies any timeline command as one undoable edit (caption editing, styling...). */
+  applyCommand(command: (timeline: VideoEditorTimeline) => CommandResult): boolean;
   insertAsset(assetId: string, target: AssetDropTarget): boolean;
   moveSelection(itemIds: readonly string[], target: MoveTarget): boolean;
   beginTrim(itemId: string, edge: 'start' | 'end'): void;
@@ -97,6 +101,7 @@ export type EditorStore = StoreApi<EditorState & EditorActions>;
 
 export interface CreateEditorStoreOptions {
   storyId: string;
+  category?: string | null;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   /** The story version the stored timeline is (optimistic concurrency of the sync). */
@@ -148,6 +153,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       description,
       shotsMap: get().shotsMap,
       tracks: get().timeline.tracks,
+      globalConfig: get().timeline.globalConfig,
     });
 
     const notify = (message: string) => {
@@ -199,7 +205,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
     const restore = (step: ReturnType<typeof undo>) => {
       if (!step) return false;
       const state = get();
-      const timeline = { ...state.timeline, tracks: step.restore.tracks };
+      const timeline = {
+        ...state.timeline,
+        tracks: step.restore.tracks,
+        ...(step.restore.globalConfig ? { globalConfig: step.restore.globalConfig } : {}),
+      };
       const changedShots = Object.keys({ ...state.shotsMap, ...step.restore.shotsMap }).filter(
         (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
       );
@@ -217,6 +227,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
 
     return {
       storyId: options.storyId,
+      category: options.category ?? null,
       timeline: options.timeline,
       shotsMap: options.shotsMap,
       history: createHistory(),
@@ -227,6 +238,8 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       frame: 0,
       playing: false,
       zoom: 1,
+
+      applyCommand: (command) => apply(command(get().timeline)),
 
       insertAsset: (assetId, target) =>
         apply(insertAsset(get().timeline, { assetId, target, newId })),
@@ -311,7 +324,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         const state = get();
         if (state.trimDrag || !canUndo(state.history)) return false;
         return restore(
-          undo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+          undo(state.history, {
+            shotsMap: state.shotsMap,
+            tracks: state.timeline.tracks,
+            globalConfig: state.timeline.globalConfig,
+          }),
         );
       },
 
@@ -319,7 +336,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         const state = get();
         if (state.trimDrag || !canRedo(state.history)) return false;
         return restore(
-          redo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+          redo(state.history, {
+            shotsMap: state.shotsMap,
+            tracks: state.timeline.tracks,
+            globalConfig: state.timeline.globalConfig,
+          }),
         );
       },
 

@@ -34,6 +34,7 @@ function initialise(story: Story): Init {
     const restored = useLocal ? initialTimeline(local.timeline) : null;
     const store = createEditorStore({
       storyId: story.id,
+      category: story.category_id ?? null,
       timeline: restored?.ok ? restored.timeline : loaded.timeline,
       shotsMap: restored?.ok && local ? local.shotsMap : (story.storyboard?.shots_map ?? {}),
       version,
