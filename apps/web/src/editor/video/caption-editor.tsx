@@ -15,6 +15,7 @@ import { clearGlobalCaptionStyle, editCaption, setCaptionStyle } from '@storyloo
 import { useEffect, useState } from 'react';
 import { BoundedNumberField } from './bounded-number-field';
 import { useEditor, useEditorStore } from './editor-context';
+import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
 const NONE = 'rgba(0, 0, 0, 0.00)';
 
@@ -166,6 +167,7 @@ export function CaptionEditor({ item }: { item: TimelineItem }) {
         Text
         <textarea
           aria-label="Caption text"
+          style={{ fontFamily: CAPTION_TEXT_FONT_FAMILY }}
           rows={2}
           maxLength={2000}
           value={draft}

@@ -11,6 +11,7 @@ import { PlayerStage } from './player-stage';
 import { PropertyPane } from './property-pane';
 import { TimelinePanel } from './timeline-panel';
 import { readUnsyncedEdits } from './unsynced-edits';
+import { useCaptionFonts } from './use-caption-fonts';
 import { useEditorKeyboard } from './use-editor-keyboard';
 import { useEditorSync } from './use-editor-sync';
 
@@ -72,6 +73,7 @@ export function VideoEditor({ story }: { story: Story }) {
 function EditorShell({ store, title }: { store: EditorStore; title: string }) {
   useEditorSync(store);
   useEditorKeyboard(store);
+  useCaptionFonts(store);
   useEffect(
     () =>
       store.subscribe((state, previous) => {
