@@ -5,6 +5,7 @@ import {
   CAPTION_PRESETS,
   MESSAGES,
   normalizeColor,
+  parseBoundedInput,
   resolveCaptionStyle,
   type CaptionFont,
   type CaptionPresetName,
@@ -106,8 +107,8 @@ function FrameField(props: {
 }) {
   const [typed, setTyped] = useState(String(props.value));
   useEffect(() => setTyped(String(props.value)), [props.value]);
-  const parsed = Number(typed);
-  const valid = typed.trim() !== '' && Number.isInteger(parsed) && parsed >= props.min;
+  const bounds = { min: props.min, max: Number.MAX_SAFE_INTEGER, multipleOf: 1 };
+  const valid = parseBoundedInput(typed, bounds) !== null;
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
       {props.label}
@@ -120,9 +121,8 @@ function FrameField(props: {
         value={typed}
         onChange={(event) => {
           setTyped(event.target.value);
-          const next = Number(event.target.value);
-          if (event.target.value.trim() !== '' && Number.isInteger(next) && next >= props.min)
-            props.onChange(next);
+          const next = parseBoundedInput(event.target.value, bounds);
+          if (next !== null) props.onChange(next);
         }}
         onBlur={() => setTyped(String(props.value))}
         className={`rounded border px-1.5 py-1 text-sm tabular-nums ${
