@@ -2,6 +2,8 @@ import { MESSAGES, VOLUME_LIMITS, formatFrames } from '@storyloom/core';
 import { hasSource } from '@storyloom/timeline';
 import { CaptionEditor } from './caption-editor';
 import { useEditor, useEditorStore } from './editor-context';
+import { ShotEditor } from './shot-editor';
+import { StoryDetailPane } from './story-detail-pane';
 
 /** The selected item's basic properties (spec 3 §2 "Property pane"). */
 export function PropertyPane() {
@@ -24,6 +26,7 @@ export function PropertyPane() {
   const count = useEditor((s) => s.selection.length);
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
 
+  if (!item && count <= 1) return <StoryDetailPane />;
   if (!item)
     return (
       <aside
@@ -51,6 +54,10 @@ export function PropertyPane() {
     >
       <h2 className="font-semibold text-zinc-900">{heading}</h2>
       {item.type === 'caption' ? <CaptionEditor item={item} /> : null}
+      {item.shotId &&
+      (item.type === 'image' || item.type === 'video' || trackKind === 'audio:voiceover') ? (
+        <ShotEditor key={item.shotId} item={item} />
+      ) : null}
       <dl className="grid grid-cols-2 gap-y-1 text-zinc-600">
         <dt>Start</dt>
         <dd className="text-right tabular-nums">{formatFrames(item.startTimeInFrames, fps)}</dd>

@@ -9,6 +9,7 @@ import { EditorTopBar } from './editor-top-bar';
 import { MediaPane } from './media-pane';
 import { PlayerStage } from './player-stage';
 import { PropertyPane } from './property-pane';
+import { ShotGenerationProvider } from './shot-editor';
 import { TimelinePanel } from './timeline-panel';
 import { readUnsyncedEdits } from './unsynced-edits';
 import { useCaptionFonts } from './use-caption-fonts';
@@ -65,7 +66,9 @@ export function VideoEditor({ story }: { story: Story }) {
     );
   return (
     <EditorStoreContext.Provider value={init.store}>
-      <EditorShell store={init.store} title={story.title} />
+      <ShotGenerationProvider storyId={story.id}>
+        <EditorShell store={init.store} title={story.title} />
+      </ShotGenerationProvider>
     </EditorStoreContext.Provider>
   );
 }
