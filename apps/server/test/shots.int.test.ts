@@ -7,7 +7,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { LocalIllustrator, type ImageProvider } from '@storyloom/pipeline';
-import { Client, signUp, startTestServer, type TestServer } from './helpers.js';
+import { Client, finishRun, signUp, startTestServer, type TestServer } from './helpers.js';
 
 /** The local illustrator, except that it fails on prompts that ask for it. */
 const illustrator = new LocalIllustrator();
@@ -19,16 +19,8 @@ const flakyIllustrator: ImageProvider = {
       : illustrator.generate(request),
 };
 
-async function finish(client: Client, workflowRunId: string): Promise<string> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const poll = await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] });
-    const status = (poll.body as { status: string }).status;
-    if (status !== 'RUN_RUNNING') return status;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const finish = async (client: Client, workflowRunId: string) =>
+  (await finishRun(client, workflowRunId)).status;
 
 const balance = async (client: Client) =>
   ((await client.get('/api/credits')).body as { balance: number }).balance;
