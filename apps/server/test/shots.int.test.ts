@@ -129,6 +129,30 @@ describe('shot resources and regeneration (spec 3 §7)', () => {
       media_resources: { images: [] },
     });
 
+    // A clip of the first shot's picture (the local motion provider charges nothing) becomes
+    // the shot's item.
+    const clip = await client.post(
+      `/stories/workflow/regenerate_shot?storyId=${storyId}&shotId=one`,
+      {
+        media_types: ['video'],
+        video_prompt: 'The camera pushes in',
+      },
+    );
+    expect(await finish(client, (clip.body as { workflowRunId: string }).workflowRunId)).toBe(
+      'RUN_SUCCESS',
+    );
+    expect(await balance(client)).toBe(before - price);
+    const videos = (
+      (await client.get(shotUrl('one'))).body as { media_resources: ShotMediaResources }
+    ).media_resources.videos;
+    expect(videos).toHaveLength(1);
+    const withClip = (await client.get(`/stories/${storyId}`)).body as unknown as Story;
+    expect(withClip.storyboard!.shots_map.one!.active_video_id).toBe(videos[0]!.id);
+    const clipItem = (withClip.video_editor_timeline as unknown as VideoEditorTimeline).tracks.find(
+      (track) => track.isPrimary,
+    )!.items[0]!;
+    expect([clipItem.type, clipItem.mediaAssetId]).toEqual(['video', videos[0]!.id]);
+
     // A batch over every visible shot charges per shot.
     const batch = await client.post(`/stories/workflow/batch_generate?storyId=${storyId}`, {
       media_types: ['image'],
