@@ -31,3 +31,4 @@ export * from './voices';
 export * from './wire-date';
 export * from './workflow';
 export * from './waveform';
+export * from './media-resources';
