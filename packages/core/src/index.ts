@@ -32,3 +32,4 @@ export * from './wire-date';
 export * from './workflow';
 export * from './waveform';
 export * from './media-resources';
+export * from './property-bounds';
