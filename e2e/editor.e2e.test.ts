@@ -136,7 +136,7 @@ describe('the video editor', () => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'storyloom-e2e-editor-'));
-    server = await startServer();
+    server = await startServer({ env: { EXPORT_MAX_SIDE: '1920' } });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -127,6 +127,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     LOG_LEVEL: 'warn',
     // Stock tracks render when a page plays one, not all 100 in the background of every test.
     MUSIC_PRERENDER: 'false',
+    // Small exports: the pages are tested, not the full picture size (the editor test that
+    // compares its preview with the export asks for the full size).
+    EXPORT_MAX_SIDE: '640',
   });
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   Object.assign(env, opts.env);

@@ -39,6 +39,7 @@ const config = loadConfig(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     SEED_DEMO: 'false',
+    ...(process.env.EXPORT_MAX_SIDE ? { EXPORT_MAX_SIDE: process.env.EXPORT_MAX_SIDE } : {}),
   },
   [],
 );

@@ -70,6 +70,8 @@ const envSchema = z.object({
   MUSIC_PRERENDER: booleanFromEnv.default(true),
   /** Length of the pieces an export is split into, each rendered by whichever worker is free. */
   RENDER_SEGMENT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
+  /** The longest side of exported videos in pixels; lower it on a slow machine for faster exports. */
+  EXPORT_MAX_SIDE: z.coerce.number().int().min(320).max(3840).default(1920),
   /** The longest song segment a music video may use: 60 s, or up to 300 s if the operator allows. */
   MUSIC_TRIM_MAX_SECONDS: z.coerce.number().int().min(60).max(300).default(60),
 });
@@ -102,6 +104,8 @@ export interface Config {
   /** Render the composed stock library into `$DATA_DIR/music-library` in the background at start. */
   musicPrerender: boolean;
   renderSegmentSeconds: number;
+  /** Exports are scaled down to fit this side (the story's own size when smaller). */
+  exportMaxSide: number;
   musicTrimMaxSeconds: number;
 }
 
@@ -155,6 +159,7 @@ export function loadConfig(
     storage: e.STORAGE_URL ? s3Location(e) : undefined,
     musicPrerender: e.MUSIC_PRERENDER,
     renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
+    exportMaxSide: e.EXPORT_MAX_SIDE,
     musicTrimMaxSeconds: e.MUSIC_TRIM_MAX_SECONDS,
   };
 }

@@ -88,7 +88,8 @@ describe('ASMR videos', () => {
       const timeline = made.story.video_editor_timeline as VideoEditorTimeline;
       expect(timeline.tracks.find((t) => t.isPrimary)!.items).toHaveLength(shots);
       const probed = await probe(made.file);
-      expect(probed.video).toMatchObject({ width: 1080, height: 1920 });
+      // 9:16, scaled to the test servers' 640 px export side.
+      expect(probed.video).toMatchObject({ width: 360, height: 640 });
       expect(probed.duration).toBeCloseTo(shots * ASMR_SHOT_SECONDS, 0);
       expect(probed.audio).not.toBeNull();
       // Heard: well above silence.

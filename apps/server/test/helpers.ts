@@ -57,6 +57,9 @@ export async function startTestServer(
       // Stock tracks render when a test asks for one, not all in the background.
       MUSIC_PRERENDER: 'false',
       WORKER_HEARTBEAT_SECONDS: '0.5',
+      // Small exports: these tests check timing, sound and content, not the full picture size,
+      // which render.int.test.ts checks at the default 1920.
+      EXPORT_MAX_SIDE: '640',
       WEB_DIST_DIR: path.join(dataDir, 'web'),
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...opts.env,

@@ -60,7 +60,7 @@ describe.each(DATABASES)('render and export on %s', (database) => {
   const urls: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer(database);
+    server = await startTestServer(database, { env: { EXPORT_MAX_SIDE: '1920' } });
     dir = mkdtempSync(path.join(tmpdir(), 'storyloom-render-api-'));
     const store = async (
       name: string,

@@ -11,6 +11,8 @@ import {
   visualStyleSchema,
 } from './visual-styles';
 import { voiceKeySchema } from './voices';
+import { LIMITS } from './limits';
+import { mediaAssetSchema, type MediaAsset } from './timeline';
 
 export const SCRIPT_MAX = 900;
 export const SHORT_SCRIPT_THRESHOLD = 100;
@@ -364,4 +366,34 @@ export const ideaToScriptRequestSchema = z.object({
 export function estimatedRenderMinutes(categoryId: string, isPreview: boolean): number {
   if (isPreview) return 1;
   return categoryId === 'script_to_video' ? 4 : 3;
+}
+
+/** Path parameters of GET stories/{storyId}/shots/{shotId}. */
+export const shotParamsSchema = z.object({
+  storyId: z.string().min(1, MESSAGES.story.noStoryId).max(LIMITS.idLength),
+  shotId: z.string().min(1).max(LIMITS.idLength),
+});
+
+/** A shot's generated and uploaded resources by kind (spec 3 §7 `media_resources`). */
+export const shotMediaResourcesSchema = z.object({
+  images: z.array(mediaAssetSchema),
+  videos: z.array(mediaAssetSchema),
+  audio: z.array(mediaAssetSchema),
+});
+export type ShotMediaResources = z.infer<typeof shotMediaResourcesSchema>;
+
+/** Reply of GET stories/{storyId}/shots/{shotId}. */
+export const shotResourcesResponseSchema = z.object({ media_resources: shotMediaResourcesSchema });
+
+/** The media assets of one shot, by kind, in the order they were made; deleted ones left out. */
+export function shotMediaResources(
+  assets: readonly MediaAsset[],
+  shotId: string,
+): ShotMediaResources {
+  const own = assets.filter((asset) => asset.shot_id === shotId && !asset.is_deleted);
+  return {
+    images: own.filter((asset) => asset.resource_type === 'image'),
+    videos: own.filter((asset) => asset.resource_type === 'video'),
+    audio: own.filter((asset) => asset.resource_type === 'audio'),
+  };
 }

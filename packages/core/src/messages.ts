@@ -175,6 +175,8 @@ export const MESSAGES = {
     rebuiltAndExported: 'Timeline rebuilt and video exported successfully',
     exported: 'Video exported successfully',
     noStoryId: 'No story ID provided',
+    /** Ours: a rename that is too long (the spec gives no text). */
+    titleTooLong: (max: number) => `A title can be at most ${max} characters.`,
     getStoryFailed: 'Failed to get story',
     unknownStoryType: 'Unknown story type',
     /** Ours: 404 for a story id that does not exist or is not visible. */

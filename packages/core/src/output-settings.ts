@@ -9,6 +9,21 @@ export const OUTPUT_SIZES: Readonly<Record<AspectRatio, { width: number; height:
   '1:1': { width: 1080, height: 1080 },
 };
 
+/**
+ * `size` scaled down (never up) so that its longer side is at most `maxSide`, keeping the aspect
+ * ratio, with even sides as H.264 needs.
+ */
+export function fitWithinSide(
+  size: { width: number; height: number },
+  maxSide: number,
+): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(size.width, size.height));
+  const even = (v: number) => Math.max(2, Math.floor((v * scale) / 2) * 2);
+  return scale === 1
+    ? { width: size.width, height: size.height }
+    : { width: even(size.width), height: even(size.height) };
+}
+
 /** Default output (spec 3 §9): 1920x1080 at 16:9. */
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
 /** Canvas size derived when nothing else is known (spec 3 §9). */

@@ -175,7 +175,11 @@ export function safeParseWireStory(
 }
 
 export const STORY_TITLE_MAX = 200;
-export const storyTitleSchema = z.string().trim().min(1).max(STORY_TITLE_MAX);
+export const storyTitleSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.generate.titleRequired)
+  .max(STORY_TITLE_MAX, MESSAGES.story.titleTooLong(STORY_TITLE_MAX));
 
 /** POST /stories body: the writable fields; unknown keys are stripped; status may only be 'draft'. */
 export const storyCreateSchema = z.object({

@@ -17,6 +17,7 @@ import {
   type ScriptToVideoPayload,
   asmrPayloadSchema,
   type AsmrPayload,
+  isProcessingStatus,
 } from '@storyloom/core';
 import {
   asmrSteps,
@@ -351,6 +352,9 @@ export function generationWorkflows(
                 voice: inputs.voiceover_voice ?? 'auto',
                 captions: timeline?.globalConfig?.captions?.enabled ?? true,
                 character,
+                // A story written in the list view gets its timeline; a generation under way
+                // or a paused preview builds its own in its later steps.
+                buildTimeline: !isProcessingStatus(row.status) && row.status !== 'paused',
               },
               ports,
             );

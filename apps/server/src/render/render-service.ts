@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, type MediaAsset } from '@storyloom/core';
+import { fitWithinSide, MESSAGES, type MediaAsset } from '@storyloom/core';
 import {
   assembleRender,
   extractThumbnail,
@@ -151,7 +151,7 @@ export class RenderService {
     const mediaDir = path.join(work, 'media');
     return {
       timeline: job.timeline,
-      output: job.output,
+      output: fitWithinSide(job.output, this.ctx.config.exportMaxSide),
       resolveMedia: async (asset: MediaAsset) => {
         await mkdir(mediaDir, { recursive: true });
         return fetchAssetFile(asset, this.ctx.blobs, this.ctx.config.publicUrl, mediaDir);

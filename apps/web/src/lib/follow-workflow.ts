@@ -121,3 +121,28 @@ export async function followWorkflow(
   onUpdate(last);
   return last;
 }
+
+/**
+ * Polls `POST /stories/workflow/status` until the run's story has an id (spec 2 §4: a preview
+ * submit waits for its story, then opens it), at most `WORKFLOW_POLL_MAX_ATTEMPTS` times. A run
+ * that ends without a story rejects with its error.
+ */
+export async function waitForStoryId(
+  workflowRunId: string,
+  options: { signal?: AbortSignal | undefined; intervalMs?: number } = {},
+): Promise<string> {
+  const interval = options.intervalMs ?? 1000;
+  for (let attempt = 1; attempt <= WORKFLOW_POLL_MAX_ATTEMPTS; attempt++) {
+    options.signal?.throwIfAborted();
+    const poll = await requestJson('/stories/workflow/status', workflowPollResponseSchema, {
+      method: 'POST',
+      body: { workflowRunIds: [workflowRunId] },
+    });
+    const id = poll.output.story?.id;
+    if (id) return id;
+    if (poll.status !== 'RUN_RUNNING')
+      throw new Error(poll.error ?? MESSAGES.workflow.timedOut(workflowRunId, attempt));
+    await sleep(interval, options.signal);
+  }
+  throw new Error(MESSAGES.workflow.timedOut(workflowRunId, WORKFLOW_POLL_MAX_ATTEMPTS));
+}

@@ -4,7 +4,10 @@ import {
   type AspectRatio,
   type MediaAsset,
   type ShotMediaType,
+  type VideoEditorTimeline,
   type VoiceKey,
+  DEFAULT_GLOBAL_CONFIG,
+  TIMELINE_SCHEMA_VERSION,
 } from '@storyloom/core';
 import { phrasesOf } from '../providers/local/local-writer';
 import type { TimedPhrase } from '../providers/provider-types';
@@ -26,6 +29,12 @@ export interface RegenerateShotsInput {
   captions: boolean;
   /** A character vlog's character: every new picture shows its reference picture. */
   character?: { name: string; imageUrl: string } | undefined;
+  /**
+   * Whether a story without tracks gets its timeline built from its shots (a story written
+   * shot by shot in the list view); false while its own generation is under way or paused
+   * (a preview), whose later steps build it.
+   */
+  buildTimeline?: boolean | undefined;
 }
 
 /**
@@ -45,8 +54,12 @@ export async function regenerateShots(
   if (shots.length === 0) throw new Error('No shot to regenerate');
   const size = OUTPUT_SIZES[input.aspectRatio];
   const made: MediaAsset[] = [];
+  // When each resource was made: the editor compares a shot's image and video by it.
+  const createdAt = new Date().toISOString();
   const replaced = new Map<string, string>();
   let voiceChanged = false;
+  // A shot that had no picture shows a failed placeholder: its new one needs the shot rebuilt.
+  let firstVisual = false;
   for (const shot of shots) {
     const next = { ...shot } as typeof shot & Record<string, unknown>;
     if (input.mediaTypes.includes('image')) {
@@ -80,6 +93,7 @@ export async function regenerateShots(
         id,
         title: 'Regenerated image',
         url,
+        created_at: createdAt,
         thumbnail_url: url,
         resource_type: 'image',
         source: 'generated',
@@ -88,6 +102,7 @@ export async function regenerateShots(
         configs: { model: ports.providers.image.name },
       });
       if (shot.active_image_id) replaced.set(shot.active_image_id, id);
+      else if (!shot.active_video_id) firstVisual = true;
       next.active_image_id = id;
       next.active_image_url = url;
     }
@@ -106,6 +121,7 @@ export async function regenerateShots(
         id,
         title: 'Regenerated voice-over',
         url,
+        created_at: createdAt,
         resource_type: 'audio',
         subtype: 'voiceover',
         source: 'generated',
@@ -125,8 +141,9 @@ export async function regenerateShots(
     }
     shotsMap[shot.shot_id] = next;
   }
-  const base = story.videoEditorTimeline;
-  const assets = [...(base?.mediaAssets ?? []), ...made];
+  const base = story.videoEditorTimeline ?? (input.buildTimeline ? emptyTimeline() : null);
+  const madeIds = new Set(made.map((asset) => asset.id));
+  const assets = [...(base?.mediaAssets ?? []).filter((a) => !madeIds.has(a.id)), ...made];
   let timeline = base ? { ...base, mediaAssets: assets } : null;
   if (timeline && replaced.size > 0) {
     timeline = {
@@ -142,7 +159,11 @@ export async function regenerateShots(
     };
   }
   const updated = { ...story, storyboard: { shots_map: shotsMap }, videoEditorTimeline: timeline };
-  if (voiceChanged && timeline && timeline.tracks.length > 0) {
+  const hasTracks = Boolean(timeline && timeline.tracks.length > 0);
+  if (
+    timeline &&
+    ((hasTracks && (voiceChanged || firstVisual)) || (!hasTracks && input.buildTimeline))
+  ) {
     timeline = timelineFromStory(updated, input.captions);
   }
   await ports.updateStory({
@@ -150,4 +171,13 @@ export async function regenerateShots(
     ...(timeline ? { videoEditorTimeline: timeline } : {}),
   });
   return { shotIds: shots.map((s) => s.shot_id) };
+}
+
+function emptyTimeline(): VideoEditorTimeline {
+  return {
+    schemaVersion: TIMELINE_SCHEMA_VERSION,
+    tracks: [],
+    mediaAssets: [],
+    globalConfig: DEFAULT_GLOBAL_CONFIG,
+  };
 }

@@ -10,16 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { requestJson } from '../../lib/api-client';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
+import { useGenerationSubmit } from '../use-generation-submit';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
 import { ProviderNotice } from '../provider-notice';
 import {
@@ -61,11 +59,17 @@ export function AsmrForm() {
   const [values, setValues] = useState<AsmrFormValues>(() =>
     readAsmrDraft(globalThis.localStorage?.getItem(ASMR_DRAFT_KEY) ?? null),
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [mobilePreview, setMobilePreview] = useState(false);
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({
+    categoryId: 'asmr_video',
+    onStarted: () => localStorage.removeItem(ASMR_DRAFT_KEY),
+  });
   const preview = useRef<HTMLAudioElement | null>(null);
-  const navigate = useNavigate();
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -97,33 +101,7 @@ export function AsmrForm() {
   }
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      const { workflowRunId } = await startAsmrVideo(values, isPreview);
-      localStorage.removeItem(ASMR_DRAFT_KEY);
-      void credits.refetch();
-      if (!isPreview) {
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=asmr_video`);
-        return;
-      }
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      setServerError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  function onPreview() {
-    // On a phone the storyboard preview is offered on the web instead (spec 2 §2).
-    if (window.matchMedia('(max-width: 767px)').matches) setMobilePreview(true);
-    else guard(() => void submit(true));
+    await submitGeneration(isPreview, () => startAsmrVideo(values, isPreview));
   }
 
   const material = chosenMaterial(values.script);
@@ -270,31 +248,14 @@ export function AsmrForm() {
             type="button"
             variant="secondary"
             disabled={Boolean(error) || submitting}
-            onClick={onPreview}
+            onClick={() => guard(() => void submit(true))}
           >
             Preview storyboard
           </Button>
         </div>
       </aside>
 
-      <Dialog
-        open={mobilePreview}
-        onOpenChange={setMobilePreview}
-        title="Preview Storyboard on Web"
-      >
-        <p className="text-sm text-zinc-600">
-          Storyboard previews open in the editor, which works best on a larger screen. Open
-          Storyloom on a computer to preview this ASMR video.
-        </p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => setMobilePreview(false)}>
-            Cancel
-          </Button>
-          <Button type="button" onClick={() => void navigate('/story')}>
-            OK
-          </Button>
-        </div>
-      </Dialog>
+      {previewDialog}
     </div>
   );
 }

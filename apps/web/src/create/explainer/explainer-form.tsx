@@ -10,11 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Play, Sparkles, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {
@@ -41,19 +39,24 @@ import {
 import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
 export function ExplainerForm() {
   const [values, setValues] = useState<ExplainerFormValues>(EXPLAINER_DEFAULTS);
   const [history, setHistory] = useState<RewriteHistory>({ entries: [], index: 0 });
-  const [submitting, setSubmitting] = useState(false);
   const [rewriting, setRewriting] = useState(false);
   const [shortWarning, setShortWarning] = useState<null | boolean>(null);
   const [ideaOpen, setIdeaOpen] = useState(false);
   const [idea, setIdea] = useState('');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({ categoryId: 'script_to_video' });
   const sample = useRef<HTMLAudioElement | null>(null);
-  const navigate = useNavigate();
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -92,35 +95,15 @@ export function ExplainerForm() {
   }
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      // Untouched model choices send what the server runs on by default.
-      const chosen = {
-        ...values,
-        imageModel:
-          values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
-        videoModel:
-          values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
-      };
-      const { workflowRunId } = await startScriptToVideo(explainerPayload(chosen, isPreview));
-      void credits.refetch();
-      if (!isPreview) {
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=script_to_video`);
-        return;
-      }
-      // Desktop preview: wait until the story has an id, then open its storyboard.
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      setServerError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSubmitting(false);
-    }
+    // Untouched model choices send what the server runs on by default.
+    const chosen = {
+      ...values,
+      imageModel: values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
+      videoModel: values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
+    };
+    await submitGeneration(isPreview, () =>
+      startScriptToVideo(explainerPayload(chosen, isPreview)),
+    );
   }
 
   function onCreate(isPreview: boolean) {
@@ -430,6 +413,7 @@ export function ExplainerForm() {
           </Button>
         </div>
       </Dialog>
+      {previewDialog}
     </div>
   );
 }

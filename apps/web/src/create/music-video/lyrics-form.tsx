@@ -8,15 +8,14 @@ import {
 } from '@storyloom/core';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { startLyricsVideo } from './music-video-api';
 import type { ChosenSong } from './music-video-form-model';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
+import { useGenerationSubmit } from '../use-generation-submit';
 
 /**
  * The lyrics video form (spec 2 §2): the song, the Animated Video toggle, the aspect ratio
@@ -27,9 +26,17 @@ export function LyricsForm() {
   const [animated, setAnimated] = useState(false);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
   const [dialog, setDialog] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    previewDialog,
+  } = useGenerationSubmit({
+    categoryId: 'lyrics_video',
+    onStarted: ({ workflowRunId, isPreview }) => {
+      if (!isPreview) toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
+    },
+  });
   const guard = useRequireSignIn();
   const estimate = (preview: boolean) =>
     calculateCredits({
@@ -44,33 +51,15 @@ export function LyricsForm() {
 
   async function submit(isPreview: boolean) {
     if (!song) return;
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      const { workflowRunId } = await startLyricsVideo({
+    await submitGeneration(isPreview, () =>
+      startLyricsVideo({
         music_url: song.url,
         music_duration: song.duration,
         aspect_ratio: aspectRatio === '1:1' ? '16:9' : aspectRatio,
         skip_video_generation: !animated,
         ...(isPreview ? { is_preview: true } : {}),
-      });
-      if (!isPreview) {
-        toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=lyrics_video`);
-        return;
-      }
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      console.error('Lyrics video generation failed', failure);
-      setServerError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
   }
 
   return (
@@ -153,6 +142,7 @@ export function LyricsForm() {
         </div>
       </aside>
       <SongDialog open={dialog} onOpenChange={setDialog} onChosen={setSong} />
+      {previewDialog}
     </div>
   );
 }

@@ -12,11 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronDown, Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { CharacterPicker } from '../../characters/character-picker';
 import { fetchCredits } from '../explainer/explainer-api';
@@ -31,6 +29,7 @@ import {
   type MusicVideoFormValues,
 } from './music-video-form-model';
 import { ChoiceRow, Section, Toggle } from '../form-parts';
+import { useGenerationSubmit } from '../use-generation-submit';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
 import { MusicLinkDialog } from './music-link-dialog';
@@ -48,9 +47,22 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
   const [linkDialog, setLinkDialog] = useState(false);
   const [linkedFile, setLinkedFile] = useState<File | null>(null);
   const [advanced, setAdvanced] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({
+    categoryId: 'music_video',
+    failureMessage: (failure) =>
+      MESSAGES.generate.musicVideoFailed(
+        failure instanceof Error ? failure.message : String(failure),
+      ),
+    onStarted: ({ workflowRunId, isPreview }) => {
+      if (!isPreview) toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
+    },
+  });
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -73,29 +85,7 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
   const type = values.videoType;
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      const { workflowRunId } = await startMusicVideo(musicVideoPayload(values, isPreview));
-      void credits.refetch();
-      if (!isPreview) {
-        toast.success(MESSAGES.generate.musicVideoStarted(workflowRunId));
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=music_video`);
-        return;
-      }
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      console.error('Music video generation failed', failure);
-      setServerError(MESSAGES.generate.musicVideoFailed(message));
-    } finally {
-      setSubmitting(false);
-    }
+    await submitGeneration(isPreview, () => startMusicVideo(musicVideoPayload(values, isPreview)));
   }
 
   return (
@@ -335,6 +325,7 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           setSongDialog(true);
         }}
       />
+      {previewDialog}
     </div>
   );
 }

@@ -6,11 +6,9 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { CharacterPicker } from '../../characters/character-picker';
-import { followWorkflow } from '../../lib/follow-workflow';
 import { Button } from '../../ui/button';
 import { fetchCredits, fetchModelChoices } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
@@ -27,14 +25,23 @@ import {
   type VlogFormValues,
 } from './vlog-form-model';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
+import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
 export function VlogForm() {
   const [values, setValues] = useState<VlogFormValues>(VLOG_DEFAULTS);
-  const [submitting, setSubmitting] = useState(false);
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const {
+    submit: submitGeneration,
+    submitting,
+    serverError,
+    setServerError,
+    previewDialog,
+  } = useGenerationSubmit({
+    categoryId: 'character_vlog',
+    failureMessage: (failure) =>
+      failure instanceof Error && failure.message ? failure.message : MESSAGES.generate.vlogFailed,
+  });
   const guard = useRequireSignIn();
   const { user } = useCurrentUser();
   const credits = useQuery({
@@ -55,41 +62,17 @@ export function VlogForm() {
   const error = vlogFormError(values);
 
   async function submit(isPreview: boolean) {
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      // A model the operator does not offer (e.g. the character model offline) is not sent.
-      const imageOffered = (models.data?.image ?? []).some((c) => c.value === values.imageModel);
-      const chosen = {
-        ...values,
-        imageModel:
-          values.imageModel === undefined || !imageOffered
-            ? models.data?.defaults.image
-            : values.imageModel,
-        videoModel:
-          values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
-      };
-      const { workflowRunId } = await startCharacterVlog(vlogPayload(chosen, isPreview));
-      void credits.refetch();
-      if (!isPreview) {
-        await navigate(`/story/create/workflow/${workflowRunId}?category_id=character_vlog`);
-        return;
-      }
-      let storyId: string | undefined;
-      await followWorkflow(workflowRunId, (update) => {
-        storyId ??= update.story?.id;
-      });
-      if (storyId)
-        await navigate(`/story/editor?story_id=${encodeURIComponent(storyId)}&view=list`);
-    } catch (failure) {
-      setServerError(
-        failure instanceof Error && failure.message
-          ? failure.message
-          : MESSAGES.generate.vlogFailed,
-      );
-    } finally {
-      setSubmitting(false);
-    }
+    // A model the operator does not offer (e.g. the character model offline) is not sent.
+    const imageOffered = (models.data?.image ?? []).some((c) => c.value === values.imageModel);
+    const chosen = {
+      ...values,
+      imageModel:
+        values.imageModel === undefined || !imageOffered
+          ? models.data?.defaults.image
+          : values.imageModel,
+      videoModel: values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
+    };
+    await submitGeneration(isPreview, () => startCharacterVlog(vlogPayload(chosen, isPreview)));
   }
 
   const full = generationCharge('character_vlog', false).amount;
@@ -251,6 +234,7 @@ export function VlogForm() {
           </Button>
         </div>
       </aside>
+      {previewDialog}
     </div>
   );
 }
