@@ -106,7 +106,7 @@ function PropertyControl({
             if (event.key === 'Escape') setText(shown(value));
           }}
           className={clsx(
-            'w-14 rounded-md px-1.5 py-0.5 text-right text-sm tabular-nums ring-1 outline-none focus:ring-brand-400',
+            'w-14 rounded-md px-1.5 py-0.5 text-right text-sm tabular-nums ring-1 outline-none focus:ring-brand-500',
             invalid ? 'ring-red-400' : 'ring-zinc-200',
           )}
         />

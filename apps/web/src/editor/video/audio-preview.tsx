@@ -99,7 +99,7 @@ export function AudioPreview({
             key={i}
             className={clsx(
               'w-full max-w-1 rounded-full',
-              peaks.data ? (isPlaying ? 'bg-brand-600' : 'bg-brand-400') : 'bg-zinc-200',
+              peaks.data ? (isPlaying ? 'bg-brand-600' : 'bg-brand-500') : 'bg-zinc-200',
             )}
             style={{ height: `${Math.max(10, Math.round(height * 100))}%` }}
           />

@@ -40,7 +40,8 @@ export function UploadTile({
       data-file-name={upload.fileName}
       className={clsx(
         'flex flex-col justify-center gap-1 overflow-hidden rounded-lg p-2 text-xs ring-1',
-        layout === 'grid' ? 'aspect-video' : 'min-h-12',
+        // A failure grows to show its whole message.
+        layout === 'grid' && !failed ? 'aspect-video' : 'min-h-12',
         failed ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-zinc-50 text-zinc-700 ring-zinc-200',
       )}
     >
@@ -84,7 +85,7 @@ export function UploadTile({
             <span
               className={clsx(
                 'block h-full rounded-full transition-[width]',
-                upload.status === 'processing' ? 'animate-pulse bg-brand-400' : 'bg-brand-600',
+                upload.status === 'processing' ? 'animate-pulse bg-brand-500' : 'bg-brand-600',
               )}
               style={{ width: `${upload.progress}%` }}
             />
@@ -166,7 +167,7 @@ export function VisualAssetTile({
       data-asset-type={asset.resource_type}
       title={asset.title ?? asset.resource_type}
       onDragStart={(event) => startAssetDrag(event, asset)}
-      className="group relative aspect-video cursor-grab overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-200 hover:ring-brand-400"
+      className="group relative aspect-video cursor-grab overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-200 hover:ring-brand-500"
     >
       {source && !failed ? (
         <img
@@ -215,7 +216,7 @@ export function AudioAssetRow({
       data-asset-id={asset.id}
       data-asset-type={asset.resource_type}
       onDragStart={(event) => startAssetDrag(event, asset)}
-      className="group flex cursor-grab flex-col gap-1 rounded-lg px-2 py-1.5 text-sm text-zinc-700 ring-1 ring-zinc-200 hover:bg-zinc-50 hover:ring-brand-300"
+      className="group flex cursor-grab flex-col gap-1 rounded-lg px-2 py-1.5 text-sm text-zinc-700 ring-1 ring-zinc-200 hover:bg-zinc-50 hover:ring-brand-500"
     >
       <span className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate font-medium" title={title}>

@@ -34,7 +34,7 @@ function MultiSelect({
         className={clsx(
           'flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ring-1',
           selected.length > 0
-            ? 'bg-brand-50 text-brand-800 ring-brand-300'
+            ? 'bg-brand-50 text-brand-700 ring-brand-500'
             : 'text-zinc-700 ring-zinc-200 hover:bg-zinc-100',
         )}
       >
@@ -187,7 +187,7 @@ export function MusicTab({
             Back
           </button>
         </div>
-        <label className="flex items-center gap-2 rounded-full px-3 py-1.5 ring-1 ring-zinc-200 focus-within:ring-brand-400">
+        <label className="flex items-center gap-2 rounded-full px-3 py-1.5 ring-1 ring-zinc-200 focus-within:ring-brand-500">
           <Search className="size-3.5 text-zinc-400" aria-hidden />
           <input
             type="search"
