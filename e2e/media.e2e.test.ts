@@ -339,6 +339,35 @@ describe('the media pane', () => {
     expect(two).toContain('Only one file can be uploaded at a time');
   }, 60_000);
 
+  it('adds earlier uploads from History and generated pictures from the media picker', async () => {
+    await openTab('Images');
+    const images = pane().locator('[data-testid="media-asset"][data-asset-type="image"]');
+    const count = await images.count();
+    await pane().getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = page.getByTestId('history-picker');
+    await poll(() => history.getByTestId('pick-item').count()).toBe(1);
+    await history.getByTestId('pick-item').first().click();
+    await history.getByRole('button', { name: 'Add', exact: true }).click();
+    await poll(() => images.count()).toBe(count + 1);
+
+    // The media picker: albums for pictures, not for videos; generated pictures of the story.
+    await pane().getByRole('button', { name: 'Create' }).click();
+    const picker = page.getByTestId('media-picker');
+    const tabs = () =>
+      picker.getByRole('tab').evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    await poll(tabs).toEqual(['Generated', 'Albums', 'This story']);
+    await poll(() => picker.getByTestId('pick-item').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'media-picker');
+    await picker.getByTestId('pick-item').first().click();
+    await picker.getByRole('button', { name: 'Add', exact: true }).click();
+    await poll(() => images.count()).toBe(count + 2);
+    await openTab('Videos');
+    await pane().getByRole('button', { name: 'Create' }).click();
+    await poll(tabs).toEqual(['Generated', 'This story']);
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
   it('filters the music library by two genres and one mood', async () => {
     const catalogue = (
       await api<{ tracks: TrackJson[]; genres: string[]; moods: string[] }>(

@@ -3,6 +3,7 @@ import {
   uploadKindOf,
   validateEditorUpload,
   type MediaAsset,
+  type MediaPickerTab,
   type UploadKind,
 } from '@storyloom/core';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
@@ -233,9 +234,9 @@ export function MediaPane() {
       />
     ));
 
-  const addPicked = (assets: MediaAsset[]) => {
-    const known = new Set(store.getState().timeline.mediaAssets.map((asset) => asset.id));
-    void library.addCopies(assets.filter((asset) => !known.has(asset.id)));
+  /** Earlier uploads and library media join the story as new assets; its own are there already. */
+  const addPicked = (assets: MediaAsset[], from: 'history' | MediaPickerTab) => {
+    if (from !== 'storyAsset') void library.addCopies(assets);
   };
   const pickKind: 'video' | 'image' = tab === 'image' ? 'image' : 'video';
 
@@ -379,7 +380,7 @@ export function MediaPane() {
         open={historyOpen}
         onOpenChange={setHistoryOpen}
         kind={pickKind}
-        onPick={addPicked}
+        onPick={(assets) => addPicked(assets, 'history')}
       />
       <MediaPickerModal
         open={pickerOpen}

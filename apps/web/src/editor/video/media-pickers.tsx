@@ -167,7 +167,7 @@ export function MediaPickerModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   kind: 'video' | 'image';
-  onPick: (assets: MediaAsset[]) => void;
+  onPick: (assets: MediaAsset[], tab: MediaPickerTab) => void;
 }) {
   const tabs = mediaPickerTabs(kind);
   const [tab, setTab] = useState<MediaPickerTab>('generation');
@@ -184,7 +184,10 @@ export function MediaPickerModal({
   });
   const shown = tab === 'storyAsset' ? storyAssets : remote.data;
   const close = (next: boolean) => {
-    if (!next) clear();
+    if (!next) {
+      clear();
+      setTab('generation');
+    }
     onOpenChange(next);
   };
   return (
@@ -232,7 +235,10 @@ export function MediaPickerModal({
             size="sm"
             disabled={selected.length === 0}
             onClick={() => {
-              onPick((shown ?? []).filter((asset) => selected.includes(asset.id)));
+              onPick(
+                (shown ?? []).filter((asset) => selected.includes(asset.id)),
+                tab,
+              );
               close(false);
             }}
           >
