@@ -1,25 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpThroughForm } from './accounts';
-import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
+import { e2eSession, saveScreenshot, videoDuration } from './harness';
 
 describe('an ASMR video, from the style grid to a playable MP4', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = e2eSession();
 
   it('chooses a style and a material, creates the video and plays it', async () => {
+    const { server, context } = session;
     const page = await context.newPage();
     await signUpThroughForm(page, server.baseUrl, 'Asmr');
     await page.waitForURL(/\/story$/);
@@ -55,16 +42,7 @@ describe('an ASMR video, from the style grid to a playable MP4', () => {
     await page.getByRole('heading', { name: 'Your story is ready' }).waitFor({ timeout: 110_000 });
     const video = page.locator('video');
     await video.waitFor();
-    const duration = await video.evaluate(
-      (element: HTMLVideoElement) =>
-        new Promise<number>((resolve) => {
-          if (element.readyState >= 1) resolve(element.duration);
-          else
-            element.addEventListener('loadedmetadata', () => resolve(element.duration), {
-              once: true,
-            });
-        }),
-    );
+    const duration = await videoDuration(video);
     // Four shots of four seconds.
     expect(duration).toBeGreaterThan(15);
     expect(duration).toBeLessThan(17);

@@ -1,25 +1,19 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughForm, signUpThroughForm } from './accounts';
-import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
+import {
+  e2eSession,
+  launchBrowser,
+  saveScreenshot,
+  startServer,
+  type StartedServer,
+} from './harness';
 
 describe('signing up, creating a story and coming back after signing in', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = e2eSession();
 
   it('runs the whole journey in a real browser', async () => {
+    const { server, context } = session;
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, server.baseUrl, 'Journey');
     await page.waitForURL(/\/story$/);

@@ -1,15 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@storyloom/core';
 import { signUpThroughForm } from './accounts';
-import {
-  collectPageErrors,
-  launchBrowser,
-  saveScreenshot,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { collectPageErrors, e2eSession, saveScreenshot } from './harness';
 
 /** A real 120×180 RGB PNG: a teal card with an orange face-like patch. */
 function portraitPng(): Buffer {
@@ -42,22 +35,10 @@ function portraitPng(): Buffer {
 }
 
 describe('a character vlog, from a quick character to a playing video', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = e2eSession({ viewport: { width: 1440, height: 900 } });
 
   it('creates a quick character, makes a vlog with it and plays the finished story', async () => {
+    const { server, context } = session;
     const page = await context.newPage();
     await signUpThroughForm(page, server.baseUrl, 'Vlogger');
     await page.waitForURL(/\/story$/);

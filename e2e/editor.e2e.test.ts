@@ -158,6 +158,41 @@ describe('the video editor', () => {
       // A taller timeline, so every track is on screen.
       window.localStorage.setItem('storyloom.editor.timelineHeight', '420');
     });
+    // Measures the sound each item's GainNode lets through (the player's own Web Audio graph):
+    // the page's media-element sources are recorded with the gain they feed.
+    await context.addInitScript(`
+      const gains = new Map();
+      const sources = new WeakMap();
+      const create = AudioContext.prototype.createMediaElementSource;
+      AudioContext.prototype.createMediaElementSource = function (element) {
+        const node = create.call(this, element);
+        sources.set(node, element.dataset.mediaFor);
+        return node;
+      };
+      const connect = AudioNode.prototype.connect;
+      AudioNode.prototype.connect = function (destination, ...rest) {
+        const item = sources.get(this);
+        if (item && destination instanceof GainNode) gains.set(item, destination);
+        return connect.call(this, destination, ...rest);
+      };
+      window.__soundLevel = async (itemId) => {
+        const gain = gains.get(itemId);
+        if (!gain) return 0;
+        const analyser = gain.context.createAnalyser();
+        gain.connect(analyser);
+        const data = new Float32Array(analyser.fftSize);
+        let sum = 0;
+        let count = 0;
+        for (let i = 0; i < 8; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          analyser.getFloatTimeDomainData(data);
+          for (const value of data) sum += value * value;
+          count += data.length;
+        }
+        gain.disconnect(analyser);
+        return Math.sqrt(sum / count);
+      };
+    `);
     const started = await api<{ workflowRunId: string }>(
       'POST',
       '/stories/workflow/generate_script_to_video',
@@ -324,6 +359,61 @@ describe('the video editor', () => {
     expect(shift).toBeGreaterThan(40);
     expect(rowBefore[1]!.width - rowAfter[1]!.width).toBeCloseTo(shift, -1);
 
+    // The music sounds through Web Audio at its volume: halving the volume with Down lowers the
+    // level its gain lets through, measured while playing the same moment.
+    const musicTrack = story.video_editor_timeline!.tracks.find((t) => t.subtype === 'music')!;
+    const musicPiece = musicTrack.items.reduce((a, b) =>
+      b.durationInFrames > a.durationInFrames ? b : a,
+    );
+    const musicId = musicPiece.id;
+    const musicItem = page.locator(`[data-item-id="${musicId}"]`);
+    const musicFrame = Math.round(musicPiece.startTimeInFrames + musicPiece.durationInFrames / 2);
+    const soundLevel = async () => {
+      const ruler = page.getByTestId('timeline-ruler');
+      const perFrame = Number(await ruler.getAttribute('data-pixels-per-frame'));
+      const originX = Number(await ruler.getAttribute('data-origin-x'));
+      const rb = (await ruler.boundingBox())!;
+      await page.mouse.click(rb.x + originX + (musicFrame + 0.5) * perFrame, rb.y + 20);
+      await poll(() => clock.getAttribute('data-frame').then(Number)).toBeGreaterThan(
+        musicFrame - 3,
+      );
+      await page.getByRole('button', { name: 'Play' }).click();
+      const measure = () =>
+        page.evaluate(
+          (id) =>
+            (window as unknown as { __soundLevel(id: string): Promise<number> }).__soundLevel(id),
+          musicId,
+        );
+      await poll(measure).toBeGreaterThan(0.002);
+      const level = await measure();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      return level;
+    };
+    const levelVolume = () => page.getByTestId('property-volume').textContent();
+    await musicItem.click();
+    await poll(levelVolume).toMatch(/^\d+%$/);
+    const fullVolume = parseInt((await levelVolume())!, 10);
+    const loud = await soundLevel();
+    await musicItem.click();
+    let presses = 0;
+    while (parseInt((await levelVolume())!, 10) > fullVolume / 2) {
+      await page.keyboard.press('ArrowDown');
+      presses++;
+      await poll(levelVolume).toBe(`${fullVolume - presses * 5}%`);
+    }
+    const quiet = await soundLevel();
+    const ratio = (fullVolume - presses * 5) / fullVolume;
+    console.log(
+      `music level ${loud.toFixed(4)} at ${fullVolume}%, ${quiet.toFixed(4)} at ${fullVolume - presses * 5}%`,
+    );
+    expect(quiet).toBeLessThan(loud * (ratio + 0.2));
+    expect(quiet).toBeGreaterThan(loud * (ratio - 0.2));
+    await musicItem.click();
+    for (let i = 1; i <= presses; i++) {
+      await page.keyboard.press('ArrowUp');
+      await poll(levelVolume).toBe(`${fullVolume - (presses - i) * 5}%`);
+    }
+
     // Volume of the music with Up/Down.
     const music = page.locator('[data-track-id][data-track-type="audio"] [data-item-id]').last();
     await music.click();
@@ -456,5 +546,34 @@ describe('the video editor', () => {
     }
     console.log(`preview vs export SSIM: ${scores.map((s) => s.toFixed(4)).join(', ')}`);
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(0.97);
+
+    // Dragging a multi-selection shows at most 5 thumbnails and the count of items moved.
+    const rows = await page
+      .locator('[data-track-id]')
+      .evaluateAll((els) => els.map((el) => el.querySelectorAll('[data-item-id]').length));
+    const busiest = page.locator('[data-track-id]').nth(rows.indexOf(Math.max(...rows)));
+    const picked = Math.min(6, Math.max(...rows));
+    expect(picked).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Escape');
+    await busiest.locator('[data-item-id]').first().click();
+    for (let i = 1; i < picked; i++)
+      await busiest
+        .locator('[data-item-id]')
+        .nth(i)
+        .click({ modifiers: ['Shift'] });
+    await poll(() => page.locator('[data-item-id][aria-selected="true"]').count()).toBe(picked);
+    const grab = (await busiest.locator('[data-item-id]').first().boundingBox())!;
+    await page.mouse.move(grab.x + grab.width / 2, grab.y + grab.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + grab.width / 2 + 60, grab.y + grab.height / 2 + 30, {
+      steps: 6,
+    });
+    const preview = page.getByTestId('multi-drag-preview');
+    await poll(() => preview.count()).toBe(1);
+    expect(await preview.getByTestId('multi-drag-thumbnail').count()).toBe(Math.min(5, picked));
+    expect(await preview.getByTestId('multi-drag-count').textContent()).toBe(String(picked));
+    await saveScreenshot(page, 'editor-multi-drag');
+    await page.mouse.up();
+    await poll(() => preview.count()).toBe(0);
   });
 });

@@ -9,7 +9,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = join(repoRoot, 'test-results');
@@ -230,4 +237,41 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/**
+ * The built server and a browser context for one test file: started in beforeAll, stopped in
+ * afterAll. Read the fields inside tests (they are set once beforeAll has run).
+ */
+export function e2eSession(
+  options: { server?: StartServerOptions; viewport?: { width: number; height: number } } = {},
+): { server: StartedServer; browser: Browser; context: BrowserContext } {
+  const session = {} as { server: StartedServer; browser: Browser; context: BrowserContext };
+  beforeAll(async () => {
+    session.server = await startServer(options.server);
+    session.browser = await launchBrowser();
+    session.context = await session.browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+    });
+  });
+  afterAll(async () => {
+    await session.context?.close();
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  return session;
+}
+
+/** The duration of a `<video>`, once its metadata has loaded. */
+export function videoDuration(video: Locator): Promise<number> {
+  return video.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        if (element.readyState >= 1) resolve(element.duration);
+        else
+          element.addEventListener('loadedmetadata', () => resolve(element.duration), {
+            once: true,
+          });
+      }),
+  );
 }

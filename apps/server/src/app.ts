@@ -33,6 +33,7 @@ import { authorProfileRoutes } from './profiles/author-profile-routes.js';
 import { storyRoutes } from './stories/story-routes.js';
 import { trackingRoutes } from './tracking/tracking-routes.js';
 import { storySyncRoutes } from './stories/story-sync-routes.js';
+import { captionRoutes } from './captions/caption-routes.js';
 import { shotRoutes } from './stories/shot-routes.js';
 import { serveWebApp } from './web/web-app.js';
 import { workflowRoutes } from './workflow/workflow-routes.js';
@@ -122,6 +123,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   characterRoutes(app, ctx);
   storyRoutes(app, ctx);
   storySyncRoutes(app, ctx);
+  captionRoutes(app, ctx);
   shotRoutes(app, ctx);
   workflowRoutes(app, ctx);
   trackingRoutes(app, ctx);

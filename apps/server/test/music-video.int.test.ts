@@ -11,10 +11,12 @@ import {
   MESSAGES,
   orderedShots,
   STARTING_CREDIT_BALANCE,
+  type Character,
   type Story,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
+import { PATCH, patchPortrait, uploadPicture } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
@@ -42,6 +44,32 @@ async function clickTrack(file: string) {
     ...['-c:a', 'libmp3lame', '-b:a', '128k', file],
   ]);
   return readFileSync(file);
+}
+
+/** One frame of a video at `seconds`, as 64×36 RGB bytes. */
+async function frameAt(file: string, seconds: number): Promise<Buffer> {
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+      ...['-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ],
+    { encoding: 'buffer', maxBuffer: 1 << 20 },
+  );
+  return stdout;
+}
+
+/** The share of a frame's pixels near the test character's patch colour. */
+function patchShare(frame: Buffer): number {
+  let hits = 0;
+  for (let i = 0; i < frame.length; i += 3) {
+    const d =
+      Math.abs(frame[i]! - PATCH[0]) +
+      Math.abs(frame[i + 1]! - PATCH[1]) +
+      Math.abs(frame[i + 2]! - PATCH[2]);
+    if (d < 90) hits++;
+  }
+  return hits / (frame.length / 3);
 }
 
 /** Times (s) where the picture changes by more than 30 % (ffmpeg scene detection). */
@@ -200,6 +228,7 @@ describe('music videos', () => {
       video_type: 'consistent-style',
       video_consistent_style: 'pixelart',
       enable_beat_sync: true,
+      enable_broll: false,
       auto_captions: false,
     });
     expect(start.status).toBe(200);
@@ -251,6 +280,92 @@ describe('music videos', () => {
     expect(cuts).toHaveLength(num_shots - 1);
     for (const distance of offBeat) expect(distance).toBeLessThanOrEqual(1 / FPS + 1e-3);
   }, 200_000);
+
+  it('adds B-roll cutaways, and joins shots without a hard cut with start/end frame or One-Take', async () => {
+    const { client } = await signUp(server.baseUrl);
+    const form = new FormData();
+    form.append('trim_start', '3.1');
+    form.append('trim_end', '14.1');
+    const song = await clickTrack(path.join(dir, 'click-short.mp3'));
+    form.append('file', new Blob([new Uint8Array(song)]), 'click.mp3');
+    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    expect(uploaded.status).toBe(200);
+    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const picture = await uploadPicture(client, patchPortrait());
+    const created = (
+      await client.post('/api/characters', { name: 'Mia', image_url: picture.imageUrl })
+    ).body as unknown as Character;
+    const character = {
+      type: 'custom-quick',
+      id: created.id,
+      name: 'Mia',
+      image_url: picture.imageUrl,
+    };
+
+    // 11 s of song: two shots of the song (core's shot-count rule), cut on its beats.
+    const generate = async (options: Record<string, boolean>, name: string) => {
+      const start = await client.post('/stories/workflow/generate_music_video', {
+        music_url: url,
+        music_duration: duration,
+        video_type: 'consistent-character',
+        character,
+        auto_captions: false,
+        ...options,
+      });
+      expect(start.status).toBe(200);
+      const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+      expect(poll.error).toBeUndefined();
+      const story = poll.output.story!;
+      const res = await client.request('GET', story.last_export_url!);
+      const mp4 = path.join(dir, `${name}.mp4`);
+      writeFileSync(mp4, Buffer.from(await res.arrayBuffer()));
+      const timeline = story.video_editor_timeline as unknown as VideoEditorTimeline;
+      const visuals = timeline.tracks.find((t) => t.isPrimary)!.items;
+      const kinds = visuals.map(
+        (item) => timeline.mediaAssets.find((a) => a.id === item.mediaAssetId)?.resource_type,
+      );
+      const middles = visuals.map(
+        (item) => (item.startTimeInFrames + item.durationInFrames / 2) / FPS,
+      );
+      return { story, shots: orderedShots(story.storyboard!.shots_map), kinds, middles, mp4 };
+    };
+
+    // B-roll: a cutaway of the place between the two shots of the song, without the
+    // character; start/end frame off, so the shots are stills with hard cuts.
+    const broll = await generate({ enable_broll: true }, 'broll');
+    expect(broll.shots).toHaveLength(3);
+    expect(broll.shots.map((s) => Boolean((s as { broll?: boolean }).broll))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(broll.shots[1]!.image_prompt).toContain('close-up detail');
+    expect(broll.kinds).toEqual(['image', 'image', 'image']);
+    const patches = await Promise.all(
+      broll.middles.map(async (at) => patchShare(await frameAt(broll.mp4, at))),
+    );
+    expect(patches[0]).toBeGreaterThan(0.03);
+    expect(patches[1]).toBeLessThan(0.005);
+    expect(patches[2]).toBeGreaterThan(0.03);
+    expect((await sceneCuts(broll.mp4)).length).toBeGreaterThanOrEqual(1);
+    expect(Math.abs((await videoSeconds(broll.mp4)) - duration)).toBeLessThanOrEqual(0.1);
+
+    // Start/end frame: each shot is a clip that moves from its picture into the next one's,
+    // so the export has no hard cut.
+    const morph = await generate({ enable_broll: false, enable_start_end_frame: true }, 'morph');
+    expect(morph.shots).toHaveLength(2);
+    expect(morph.kinds).toEqual(['video', 'video']);
+    expect(morph.story.metadata).toMatchObject({ transitions: 'morph' });
+    expect(await sceneCuts(morph.mp4)).toEqual([]);
+
+    // One-Take: one camera move through every shot, the cutaway included: no hard cut either.
+    const oneTake = await generate({ enable_broll: true, enable_one_take: true }, 'one-take');
+    expect(oneTake.shots).toHaveLength(3);
+    expect(oneTake.kinds).toEqual(['video', 'video', 'video']);
+    expect(oneTake.story.metadata).toMatchObject({ transitions: 'camera-move' });
+    expect(await sceneCuts(oneTake.mp4)).toEqual([]);
+    expect(Math.abs((await videoSeconds(oneTake.mp4)) - duration)).toBeLessThanOrEqual(0.1);
+  }, 300_000);
 
   it('lays the words heard in a sung track out as timed lyric captions', async () => {
     // An a cappella track whose words and timing are known: each line spoken by RHVoice,

@@ -306,6 +306,12 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     const bytes = Buffer.from(await font.arrayBuffer());
     expect(bytes.readUInt32BE(0)).toBe(0x00010000); // a TrueType font
     expect((await client.request('GET', '/fonts/Comic-Sans-400.ttf')).status).toBe(404);
+    // The Noto fallbacks (every caption language and emoji): the exporter's files, by script.
+    expect(text).toContain("font-family: 'Noto Sans JP'");
+    expect(text).toContain('unicode-range: U+0600-06FF');
+    const japanese = await client.request('GET', '/fonts/Noto-Sans-JP-700.ttf');
+    expect(japanese.status).toBe(200);
+    expect(Buffer.from(await japanese.arrayBuffer()).readUInt32BE(0)).toBe(0x00010000);
     expect((await client.request('GET', '/fonts/Comic-Sans-400.woff2')).status).toBe(404);
 
     // The browser is offered WOFF2 first: the same font, compressed.

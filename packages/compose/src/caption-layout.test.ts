@@ -80,9 +80,11 @@ describe('layoutCaption', () => {
 
   it('uses every style field', () => {
     const base = layout('Style me');
-    expect(base.font).toBe('700 54px "Inter"');
-    expect(layout('Style me', { fontFamily: 'Oswald' }).font).toBe('700 54px "Oswald"');
-    expect(layout('Style me', { fontWeight: 400 }).font).toBe('400 54px "Inter"');
+    expect(base.font).toMatch(/^700 54px "Inter", "Noto Sans"/);
+    expect(layout('Style me', { fontFamily: 'Oswald' }).font).toMatch(
+      /^700 54px "Oswald", "Noto Sans"/,
+    );
+    expect(layout('Style me', { fontWeight: 400 }).font).toMatch(/^400 54px "Inter", /);
     expect(layout('Style me', { fontSize: 15 }).fontSize).toBeCloseTo(15 * (54 / 22));
     expect(layout('Style me', { fontSize: 30 }).fontSize).toBe(72);
     expect(layout('Style me', { letterSpacing: 4 }).letterSpacing).toBeCloseTo(4 * (54 / 22));
@@ -120,7 +122,7 @@ describe('drawCaption', () => {
     const fills = calls.filter((c) => c.name === 'fillText');
     expect(fills.map((c) => c.args[0])).toEqual(['Two', 'lines']);
     expect(fills.every((c) => c.state.fillStyle === 'rgba(255, 214, 0, 1.00)')).toBe(true);
-    expect(fills[0]!.state.font).toBe('700 54px "Inter"');
+    expect(fills[0]!.state.font).toMatch(/^700 54px "Inter", "Noto Sans"/);
     expect(fills[0]!.state.letterSpacing).toBe(`${Math.round(2 * (54 / 22) * 100) / 100}px`);
   });
 

@@ -1,4 +1,5 @@
 import {
+  CAPTION_FALLBACK_FONTS,
   captionRenderSizing,
   DEFAULT_CAPTION_STYLE,
   type CaptionStyle,
@@ -53,9 +54,14 @@ export function captionMetrics(
   };
 }
 
-/** CSS font string of a caption style at a size (quoted family, as the Canvas API expects). */
+const FALLBACKS = CAPTION_FALLBACK_FONTS.map((family) => `"${family}"`).join(', ');
+
+/**
+ * CSS font string of a caption style at a size (quoted families, as the Canvas API expects): the
+ * caption font, then the bundled Noto fallbacks for scripts and emoji it lacks.
+ */
 export function captionFont(style: CaptionStyle, fontSize: number): string {
-  return `${style.fontWeight} ${round2(fontSize)}px "${style.fontFamily}"`;
+  return `${style.fontWeight} ${round2(fontSize)}px "${style.fontFamily}", ${FALLBACKS}`;
 }
 
 export interface CaptionLine {
@@ -83,6 +89,7 @@ export interface CaptionLayout {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+const isTransparent = (rgba: string) => /,\s*(0|0?\.0+)\s*\)$/.test(rgba);
 
 /**
  * Breaks caption text into lines: the text's own line breaks are kept (line-preserving wrap),
@@ -172,10 +179,14 @@ export function layoutCaption(options: {
     x: centerX,
     y: box.y + padY + i * lineHeight + lineHeight / 2 + metrics.fontSize * 0.35,
   }));
-  const strokeWidth = style.strokeColor ? Math.max(1, metrics.fontSize * 0.08) : 0;
-  const shadow = style.shadowColor
-    ? { offset: metrics.fontSize * 0.06, blur: metrics.fontSize * 0.15 }
-    : null;
+  const strokeWidth =
+    style.strokeColor && !isTransparent(style.strokeColor)
+      ? Math.max(1, metrics.fontSize * 0.08)
+      : 0;
+  const shadow =
+    style.shadowColor && !isTransparent(style.shadowColor)
+      ? { offset: metrics.fontSize * 0.06, blur: metrics.fontSize * 0.15 }
+      : null;
   const spread = strokeWidth + (shadow ? shadow.offset + shadow.blur * 2 : 0) + 2;
   const left = Math.max(0, even(box.x - spread, 'down'));
   const top = Math.max(0, even(box.y - spread, 'down'));
@@ -200,8 +211,6 @@ export function layoutCaption(options: {
     },
   };
 }
-
-const isTransparent = (rgba: string) => /,\s*(0|0?\.0+)\s*\)$/.test(rgba);
 
 /** Draws a laid-out caption: background box, then shadow, stroke and fill of each line. */
 export function drawCaption(ctx: DrawingContext, layout: CaptionLayout): void {

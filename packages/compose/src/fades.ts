@@ -36,14 +36,3 @@ export function fadeMultiplierAt(fades: FadeDurations, window: FrameWindow, fram
   if (fades.fadeOut > 0) value = Math.min(value, (window.endFrame - frame) / fades.fadeOut);
   return Math.min(1, Math.max(0, value));
 }
-
-/** The gain of an item's sound at a frame: its volume (0..1, default 1) times its fades. */
-export function itemVolumeAt(
-  volume: number | undefined,
-  fades: FadeDurations,
-  window: FrameWindow,
-  frame: number,
-): number {
-  const base = Math.min(1, Math.max(0, volume ?? 1));
-  return base * fadeMultiplierAt(fades, window, frame);
-}

@@ -1,3 +1,4 @@
+export * from './audio-envelope';
 export * from './brand';
 export * from './caption-layout';
 export * from './composition';
@@ -6,4 +7,5 @@ export * from './failure';
 export * from './fades';
 export * from './image-motion';
 export * from './item-timing';
+export * from './picture-grid';
 export * from './frame-drawing';

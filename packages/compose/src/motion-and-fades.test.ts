@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fadeMultiplierAt, itemFades, itemVolumeAt } from './fades';
+import { fadeMultiplierAt, itemFades } from './fades';
 import { IMAGE_MOTIONS, imageMotionAt, imageMotionFor, motionSourceRect } from './image-motion';
 
 describe('image motion', () => {
@@ -53,12 +53,5 @@ describe('fades and volume', () => {
     expect(fadeMultiplierAt(fades, window, 150)).toBe(0.5);
     expect(fadeMultiplierAt(fades, window, 159)).toBeCloseTo(0.05);
     expect(fadeMultiplierAt(fades, window, 160)).toBe(0);
-  });
-
-  it('multiplies the clamped volume by the fades', () => {
-    const fades = { fadeIn: 10, fadeOut: 0 };
-    expect(itemVolumeAt(0.5, fades, window, 105)).toBe(0.25);
-    expect(itemVolumeAt(undefined, fades, window, 130)).toBe(1);
-    expect(itemVolumeAt(3, fades, window, 130)).toBe(1);
   });
 });

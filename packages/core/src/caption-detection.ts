@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captionLanguageSchema } from './caption-style';
+import { CAPTION_CREDITS_PER_MINUTE } from './credits';
 import {
   mediaAssetSchema,
   timelineItemSchema,
@@ -8,23 +9,32 @@ import {
   trackTypeSchema,
 } from './timeline';
 
+/** Bounds of one detection request (ours): a story has a few audio tracks of a few hundred clips. */
+export const CAPTION_DETECTION_LIMITS = {
+  tracks: 20,
+  itemsPerTrack: 1_000,
+  mediaAssets: 2_000,
+} as const;
+
 /** A source audio track as sent for caption detection: audio items only. */
 export const captionSourceTrackSchema = z.object({
   id: z.string().min(1),
   type: trackTypeSchema,
   name: z.string().optional(),
   subtype: trackSubtypeSchema.optional(),
-  items: z.array(
-    timelineItemSchema.refine((item) => item.type === 'audio', { message: 'Only audio items' }),
-  ),
+  items: z
+    .array(
+      timelineItemSchema.refine((item) => item.type === 'audio', { message: 'Only audio items' }),
+    )
+    .max(CAPTION_DETECTION_LIMITS.itemsPerTrack),
 });
 
 /** POST /stories/generate_caption body (spec 3 §7). language is omitted for 'auto'. */
 export const generateCaptionRequestSchema = z.object({
-  tracks: z.array(captionSourceTrackSchema).min(1),
-  mediaAssets: z.array(mediaAssetSchema),
+  tracks: z.array(captionSourceTrackSchema).min(1).max(CAPTION_DETECTION_LIMITS.tracks),
+  mediaAssets: z.array(mediaAssetSchema).max(CAPTION_DETECTION_LIMITS.mediaAssets),
   globalConfig: z.object({ fps: z.number().int().min(1).max(120) }),
-  captionSegmentStrategy: z.string().optional(),
+  captionSegmentStrategy: z.string().max(100).optional(),
   language: captionLanguageSchema.exclude(['auto']).optional(),
 });
 export type GenerateCaptionRequest = z.infer<typeof generateCaptionRequestSchema>;
@@ -39,7 +49,10 @@ export const generateCaptionResponseSchema = z.object({
 export type GenerateCaptionResponse = z.infer<typeof generateCaptionResponseSchema>;
 
 /** Caption detection costs the configured price per started minute of audio (spec 3 §9). */
-export function captionDetectionCredits(audioSeconds: number, pricePerMinute: number): number {
+export function captionDetectionCredits(
+  audioSeconds: number,
+  pricePerMinute: number = CAPTION_CREDITS_PER_MINUTE,
+): number {
   if (!(audioSeconds > 0)) return 0;
   return Math.ceil(Math.ceil(audioSeconds / 60) * pricePerMinute);
 }
@@ -59,4 +72,16 @@ export function captionDetectionProgress(elapsedMs: number, audioSeconds: number
     CAPTION_DETECTION_PROGRESS.cap,
     (Math.max(0, elapsedMs) / pace) * CAPTION_DETECTION_PROGRESS.cap,
   );
+}
+
+/** Seconds of audio a detection request listens to: every audio item's length on the timeline. */
+export function captionAudioSeconds(
+  tracks: readonly { items: readonly { durationInFrames: number }[] }[],
+  fps: number,
+): number {
+  const frames = tracks.reduce(
+    (sum, track) => sum + track.items.reduce((inner, item) => inner + item.durationInFrames, 0),
+    0,
+  );
+  return fps > 0 ? frames / fps : 0;
 }

@@ -14,6 +14,23 @@ export const CAPTION_FONTS = [
   'Oswald',
 ] as const;
 export const captionFontSchema = z.enum(CAPTION_FONTS);
+
+/**
+ * Fallback fonts drawn for characters the caption font lacks, in this order (bundled Noto fonts,
+ * OFL): every one of the 24 caption languages and emoji draws with real glyphs, the same files
+ * in the browser and in the export.
+ */
+export const CAPTION_FALLBACK_FONTS = [
+  'Noto Sans',
+  'Noto Emoji',
+  'Noto Sans Arabic',
+  'Noto Sans Devanagari',
+  'Noto Sans Thai',
+  'Noto Sans JP',
+  'Noto Sans SC',
+  'Noto Sans KR',
+] as const;
+export type CaptionFallbackFont = (typeof CAPTION_FALLBACK_FONTS)[number];
 export type CaptionFont = z.infer<typeof captionFontSchema>;
 
 /** Caption detection languages (spec 3 §9); 'auto' is the default and is omitted on the wire. */

@@ -210,6 +210,8 @@ export const musicVideoPayloadSchema = z
     aspect_ratio: aspectRatioSchema.default('16:9'),
     enable_broll: z.boolean().default(true),
     enable_start_end_frame: z.boolean().default(false),
+    /** One-Take Style: one continuous camera move, shots joined by motion, no hard cut (ours). */
+    enable_one_take: z.boolean().default(false),
     auto_captions: z.boolean().default(true),
     enable_beat_sync: z.boolean().default(true),
     is_preview: z.boolean().optional(),
@@ -269,6 +271,7 @@ export function musicVideoFormDefaults(videoType: MusicVideoFormType = 'singing-
     enable_beat_sync: true,
     enable_broll: true,
     enable_start_end_frame: videoType === 'consistent-style',
+    enable_one_take: false,
     auto_captions: true,
     skip_video_generation: videoType === 'lyrics-video',
     video_consistent_style: DEFAULT_MUSIC_VISUAL_STYLE,

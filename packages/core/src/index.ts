@@ -14,6 +14,7 @@ export * from './limits';
 export * from './messages';
 export * from './models';
 export * from './music';
+export * from './music-video-models';
 export * from './output-settings';
 export * from './render';
 export * from './share';

@@ -383,6 +383,7 @@ export const MESSAGES = {
     notOnItemBoundary: 'Drop the item at the start or the end of another item',
     selectionNotContiguous: 'Only neighbouring items of one track can be moved together',
     invalidCaptionTiming: 'A caption must start at 0 or later and last at least one frame',
+    invalidCaptionStyle: 'That caption style value is out of range',
     /** Ours: POST /stories/{id}/sync with a base_version older than the story's (409). */
     syncConflict: 'This story was changed in another tab. Reload to get the latest version.',
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { videoEditorTimelineSchema, type VideoEditorTimelineInput } from '@storyloom/core';
-import { imageMotionFor } from '@storyloom/compose';
+import { audioEnvelope, composeTimeline, imageMotionFor } from '@storyloom/compose';
 import { calculateATempo, formatNumber } from './calculate-atempo';
 import {
   assembleCommand,
@@ -327,6 +327,56 @@ describe('assembleCommand', () => {
     expect(loud.filterScript.split(';\n').at(-1)).toBe(
       '[mix]loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-20.31:measured_TP=-4.02:measured_LRA=3.80:' +
         'measured_thresh=-30.55:offset=0.02:linear=true,aresample=48000[aout]\n',
+    );
+  });
+
+  it("takes each sound's volume, fades and speed from compose's envelope", () => {
+    const tracks = [
+      {
+        id: 'm',
+        type: 'audio' as const,
+        items: [
+          {
+            id: 'music',
+            type: 'audio' as const,
+            mediaAssetId: 'a',
+            startTimeInFrames: 0,
+            durationInFrames: 45,
+            volume: 0.4,
+            speed: 1.25,
+            effects: [{ type: 'fade-out' as const, durationInFrames: 9 }],
+          },
+        ],
+      },
+    ];
+    const p = plan(tracks);
+    const composed = composeTimeline(
+      videoEditorTimelineSchema.parse({
+        mediaAssets: [{ id: 'a', url: '/m/a.wav', resource_type: 'audio' }],
+        tracks,
+      }),
+      { purpose: 'export' },
+    );
+    expect(p.audio[0]!.envelope).toEqual(audioEnvelope(composed.audio[0]!, p.fps));
+    // Whatever the envelope says is what ffmpeg is told.
+    p.audio[0]!.envelope = {
+      volume: 0.37,
+      speed: 0.8,
+      durationSeconds: 1.5,
+      fadeInSeconds: 0.125,
+      fadeOutStartSeconds: 0.9,
+      fadeOutSeconds: 0.6,
+      points: [],
+    };
+    const command = assembleCommand(p, {
+      concatListPath: 'l',
+      filterScriptPath: 'f',
+      outputPath: 'o',
+    });
+    expect(command.filterScript.split(';\n')[0]).toBe(
+      '[1:a]aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,' +
+        'asetpts=PTS-STARTPTS,atempo=0.8,volume=0.37,afade=t=in:st=0:d=0.125:curve=tri,' +
+        'afade=t=out:st=0.9:d=0.6:curve=tri,apad=whole_dur=1.5,atrim=end=1.5[a0]',
     );
   });
 

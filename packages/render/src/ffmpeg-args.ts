@@ -1,4 +1,9 @@
-import { motionCrop, motionStateAt, type MotionArithmetic } from '@storyloom/compose';
+import {
+  motionCrop,
+  motionStateAt,
+  zoomedPictureSize,
+  type MotionArithmetic,
+} from '@storyloom/compose';
 import { AUDIO_ENCODER_ARGS, AUDIO_SAMPLE_RATE, VIDEO_ENCODER_ARGS } from './encoder-settings';
 import { calculateATempo, formatNumber as num } from './calculate-atempo';
 import {
@@ -44,8 +49,6 @@ class Inputs {
     return this.count++;
   }
 }
-
-const seconds = (frames: number, fps: number) => num(frames / fps);
 
 /**
  * The filters that turn one input into exactly `frames` frames of W×H yuv420p at the timeline
@@ -105,7 +108,7 @@ function clipFilter(
       const crop = motionCrop(EXPRESSION_ARITHMETIC, state, fitted.width, fitted.height);
       const zoom = state.zoom;
       const steady = motion.zoom[0] === motion.zoom[1];
-      // Per frame: the size the zoom asks for (even), unless the zoom never changes.
+      // Per frame: compose's zoomedPictureSize as an expression, unless the zoom never changes.
       const zoomed = (side: number) =>
         `2*trunc(${EXPRESSION_ARITHMETIC.mul(EXPRESSION_ARITHMETIC.constant(side), zoom)}/2)`;
       from = `[${index}:v]`;
@@ -113,7 +116,7 @@ function clipFilter(
         // Scaled once to the largest size the motion needs (or, for a steady zoom, to the very
         // size every frame uses), then looped in memory.
         steady
-          ? `scale=${2 * Math.trunc((fitted.width * maxZoom) / 2)}:${2 * Math.trunc((fitted.height * maxZoom) / 2)}`
+          ? `scale=${zoomedPictureSize(fitted, maxZoom).width}:${zoomedPictureSize(fitted, maxZoom).height}`
           : `scale=${evenUp(fitted.width * maxZoom)}:${evenUp(fitted.height * maxZoom)}`,
         'format=yuv420p',
         `loop=loop=${frames - 1}:size=1:start=0`,
@@ -283,20 +286,27 @@ export function concatList(paths: readonly string[]): string {
   );
 }
 
+/**
+ * One sound's filters: its source part resampled, sped up by atempo, shaped by compose's
+ * envelope (`volume` then linear `afade`s, tri being afade's straight line), cut to the item and
+ * delayed to its start.
+ */
 function audioChain(clip: PlannedAudio, index: number, fps: number, label: string): string {
-  const duration = num((clip.endFrame - clip.startFrame) / fps);
+  const envelope = clip.envelope;
+  const duration = num(envelope.durationSeconds);
   const filters = [
     `aresample=${AUDIO_SAMPLE_RATE}`,
     `aformat=sample_fmts=fltp:sample_rates=${AUDIO_SAMPLE_RATE}:channel_layouts=stereo`,
     'asetpts=PTS-STARTPTS',
-    ...calculateATempo(clip.speed),
+    ...calculateATempo(envelope.speed),
   ];
-  if (clip.volume !== 1) filters.push(`volume=${num(clip.volume)}`);
-  if (clip.fadeIn > 0) filters.push(`afade=t=in:st=0:d=${seconds(clip.fadeIn, fps)}:curve=tri`);
-  if (clip.fadeOut > 0) {
-    const start = (clip.endFrame - clip.startFrame - clip.fadeOut) / fps;
-    filters.push(`afade=t=out:st=${num(start)}:d=${seconds(clip.fadeOut, fps)}:curve=tri`);
-  }
+  if (envelope.volume !== 1) filters.push(`volume=${num(envelope.volume)}`);
+  if (envelope.fadeInSeconds > 0)
+    filters.push(`afade=t=in:st=0:d=${num(envelope.fadeInSeconds)}:curve=tri`);
+  if (envelope.fadeOutSeconds > 0)
+    filters.push(
+      `afade=t=out:st=${num(envelope.fadeOutStartSeconds)}:d=${num(envelope.fadeOutSeconds)}:curve=tri`,
+    );
   filters.push(`apad=whole_dur=${duration}`, `atrim=end=${duration}`);
   const delay = Math.round((clip.startFrame / fps) * AUDIO_SAMPLE_RATE);
   if (delay > 0) filters.push(`adelay=delays=${delay}S:all=1`);

@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CAPTION_FONTS, type CaptionFont } from '@storyloom/core';
+import {
+  CAPTION_FALLBACK_FONTS,
+  CAPTION_FONTS,
+  type CaptionFallbackFont,
+  type CaptionFont,
+} from '@storyloom/core';
 
 const require = createRequire(import.meta.url);
 
@@ -46,7 +51,7 @@ const WEIGHTS: Readonly<Record<CaptionFont, readonly number[]>> = {
 };
 
 export interface FontFile {
-  family: CaptionFont;
+  family: CaptionFont | CaptionFallbackFont;
   weight: number;
   /** Public file name, e.g. `Open-Sans-700.ttf`. */
   fileName: string;
@@ -84,12 +89,85 @@ export const woff2Name = (ttfName: string) => ttfName.replace(/\.ttf$/, '.woff2'
  */
 export function fontFaceCss(urlPrefix: string): string {
   const prefix = urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/`;
-  return captionFontFiles()
+  return (
+    captionFontFiles()
+      .map(
+        (f) =>
+          `@font-face {\n  font-family: '${f.family}';\n  font-style: normal;\n  font-weight: ${f.weight};\n` +
+          `  font-display: swap;\n  src: url('${prefix}${woff2Name(f.fileName)}') format('woff2'),\n` +
+          `    url('${prefix}${f.fileName}') format('truetype');\n}\n`,
+      )
+      .join('') + fallbackFontFaceCss(prefix)
+  );
+}
+
+/** npm package of each fallback font (Noto, OFL, TTF) and the characters it is drawn for. */
+const FALLBACKS: Readonly<Record<CaptionFallbackFont, { pkg: string; unicodeRange: string }>> = {
+  // Latin, Greek and Cyrillic letters (Vietnamese, Turkish, Polish...) some caption fonts lack.
+  'Noto Sans': { pkg: '@expo-google-fonts/noto-sans', unicodeRange: 'U+0000-052F, U+1E00-1FFF' },
+  'Noto Emoji': {
+    pkg: '@expo-google-fonts/noto-emoji',
+    unicodeRange: 'U+00A9, U+00AE, U+200D, U+2000-2BFF, U+FE0F, U+1F000-1FAFF',
+  },
+  'Noto Sans Arabic': {
+    pkg: '@expo-google-fonts/noto-sans-arabic',
+    unicodeRange: 'U+0600-06FF, U+0750-077F, U+08A0-08FF, U+FB50-FDFF, U+FE70-FEFF',
+  },
+  'Noto Sans Devanagari': {
+    pkg: '@expo-google-fonts/noto-sans-devanagari',
+    unicodeRange: 'U+0900-097F, U+A8E0-A8FF',
+  },
+  'Noto Sans Thai': { pkg: '@expo-google-fonts/noto-sans-thai', unicodeRange: 'U+0E00-0E7F' },
+  'Noto Sans JP': {
+    pkg: '@expo-google-fonts/noto-sans-jp',
+    unicodeRange: 'U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FF00-FFEF',
+  },
+  'Noto Sans SC': {
+    pkg: '@expo-google-fonts/noto-sans-sc',
+    unicodeRange: 'U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FF00-FFEF, U+20000-2FFFF',
+  },
+  'Noto Sans KR': {
+    pkg: '@expo-google-fonts/noto-sans-kr',
+    unicodeRange: 'U+1100-11FF, U+3130-318F, U+AC00-D7AF',
+  },
+};
+
+/** Fallbacks ship regular and bold; other weights use the nearest of the two. */
+const FALLBACK_WEIGHTS = [400, 700] as const;
+
+let cachedFallbacks: FontFile[] | undefined;
+
+/** The bundled fallback fonts (every caption language's script and emoji), regular and bold. */
+export function fallbackFontFiles(): FontFile[] {
+  cachedFallbacks ??= CAPTION_FALLBACK_FONTS.flatMap((family) => {
+    const root = path.dirname(require.resolve(`${FALLBACKS[family].pkg}/package.json`));
+    const fileFamily = family.replaceAll(' ', '');
+    return FALLBACK_WEIGHTS.map((weight) => {
+      const folder = WEIGHT_NAMES[weight]!;
+      return {
+        family,
+        weight,
+        fileName: `${family.replaceAll(' ', '-')}-${weight}.ttf`,
+        path: path.join(root, folder, `${fileFamily}_${folder}.ttf`),
+      };
+    });
+  });
+  return cachedFallbacks;
+}
+
+/**
+ * The fallbacks' @font-face rules: TTF only (the CJK files are megabytes; compressing them on
+ * a request would take too long), each limited to its characters so the browser fetches one
+ * only when a caption needs it.
+ */
+export function fallbackFontFaceCss(urlPrefix: string): string {
+  const prefix = urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/`;
+  return fallbackFontFiles()
     .map(
       (f) =>
         `@font-face {\n  font-family: '${f.family}';\n  font-style: normal;\n  font-weight: ${f.weight};\n` +
-        `  font-display: swap;\n  src: url('${prefix}${woff2Name(f.fileName)}') format('woff2'),\n` +
-        `    url('${prefix}${f.fileName}') format('truetype');\n}\n`,
+        `  font-display: swap;\n  src: url('${prefix}${f.fileName}') format('truetype');\n` +
+        `  unicode-range: ${FALLBACKS[f.family as CaptionFallbackFont].unicodeRange};\n}\n`,
     )
     .join('');
 }

@@ -11,15 +11,16 @@ import {
   type DrawingContext,
   type MeasureText,
 } from '@storyloom/compose';
-import { captionFontFiles } from './fonts';
+import { captionFontFiles, fallbackFontFiles } from './fonts';
 import type { OverlayImage, Size } from './render-plan';
 
 let registered = false;
 
-/** Registers the 10 caption fonts (every weight) with the drawing library, once. */
+/** Registers the 10 caption fonts (every weight) and their Noto fallbacks with the drawing library, once. */
 export function registerCaptionFonts(): void {
   if (registered) return;
-  for (const file of captionFontFiles()) GlobalFonts.registerFromPath(file.path, file.family);
+  for (const file of [...captionFontFiles(), ...fallbackFontFiles()])
+    GlobalFonts.registerFromPath(file.path, file.family);
   registered = true;
 }
 

@@ -1,12 +1,14 @@
 import {
+  audioEnvelope,
   BRAND_BACKGROUND,
   captionDrawingKey,
   composeTimeline,
+  fittedPictureRect,
   itemSpeed,
-  containRect,
   layoutCaption,
   visualSlices,
   watermarkRect,
+  type AudioEnvelope,
   type CaptionLayout,
   type FailureOverlayText,
   type ImageMotion,
@@ -101,11 +103,8 @@ export interface PlannedAudio {
   endFrame: number;
   sourceStartSeconds: number;
   sourceDurationSeconds: number;
-  speed: number;
-  volume: number;
-  /** frames */
-  fadeIn: number;
-  fadeOut: number;
+  /** Volume, fades and speed: compose's envelope, the one the browser player schedules. */
+  envelope: AudioEnvelope;
 }
 
 export interface Segment {
@@ -146,11 +145,10 @@ export interface RenderPlanOptions {
 
 type SegmentOptions = Pick<RenderPlanOptions, 'segmentFrames' | 'segmentSeconds'>;
 
-const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
-
+/** The picture's fitted size on compose's pixel grid (ffmpeg pads it centred, as the player). */
 function fitted(info: MediaInfo | undefined, output: Size): Size {
-  const rect = containRect(info?.width ?? 0, info?.height ?? 0, output.width, output.height);
-  return { width: even(rect.width), height: even(rect.height) };
+  const rect = fittedPictureRect(info?.width ?? 0, info?.height ?? 0, output.width, output.height);
+  return { width: rect.width, height: rect.height };
 }
 
 /** Builds the render plan. Pure: media facts come in already probed. */
@@ -296,10 +294,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       endFrame: entry.window.endFrame,
       sourceStartSeconds: entry.sourceStartSeconds,
       sourceDurationSeconds: entry.sourceDurationSeconds,
-      speed: entry.speed,
-      volume: entry.volume,
-      fadeIn: entry.fades.fadeIn,
-      fadeOut: entry.fades.fadeOut,
+      envelope: audioEnvelope(entry, fps),
     });
   }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@storyloom/core';
-import { editCaption, insertCaptionTracks } from './caption-tracks';
+import {
+  captionDetectionRequest,
+  captionDetectionShown,
+  clearGlobalCaptionStyle,
+  editCaption,
+  insertCaptionTracks,
+  setCaptionsEnabled,
+  setCaptionStyle,
+} from './caption-tracks';
 import { groupItems, ungroupItems } from './group-items';
 import { groupInfo } from './selection';
 import {
@@ -127,5 +135,96 @@ describe('groups', () => {
     expect(expectRefused(ungroupItems(basic(), { groupId: 'g' })).message).toBe(
       'Group with ID g not found',
     );
+  });
+});
+
+describe('caption styling and the display switch', () => {
+  const withCaptions = () => {
+    const timeline = withVoice();
+    return {
+      ...timeline,
+      tracks: [
+        ...timeline.tracks,
+        track('caps', 'caption', [caption('k1', 0, 30), caption('k2', 40, 20)]),
+      ],
+    };
+  };
+
+  it('applies a change to every caption and the global style when applying to all', () => {
+    const result = expectOk(
+      setCaptionStyle(withCaptions(), {
+        itemId: 'k1',
+        style: { fontFamily: 'Oswald', fontSize: 40 },
+        applyToAll: true,
+      }),
+    );
+    const captions = trackById(result.timeline, 'caps').items;
+    expect(captions.map((c) => c.caption?.style?.fontFamily)).toEqual(['Oswald', 'Oswald']);
+    expect(result.timeline.globalConfig.captions.style).toEqual({
+      fontFamily: 'Oswald',
+      fontSize: 40,
+    });
+    const cleared = expectOk(clearGlobalCaptionStyle(result.timeline));
+    expect(cleared.timeline.globalConfig.captions.style).toBeUndefined();
+    expect(trackById(cleared.timeline, 'caps').items[1]!.caption?.style?.fontSize).toBe(40);
+  });
+
+  it('changes only the selected caption otherwise, and refuses values out of bounds', () => {
+    const timeline = withCaptions();
+    const result = expectOk(
+      setCaptionStyle(timeline, { itemId: 'k2', style: { fontWeight: 400 }, applyToAll: false }),
+    );
+    const captions = trackById(result.timeline, 'caps').items;
+    expect(captions.map((c) => c.caption?.style?.fontWeight)).toEqual([undefined, 400]);
+    expect(result.timeline.globalConfig.captions.style).toBeUndefined();
+    expect(
+      expectRefused(
+        setCaptionStyle(timeline, { itemId: 'k2', style: { fontSize: 121 }, applyToAll: false }),
+      ).code,
+    ).toBe('invalid_value');
+    expect(
+      expectRefused(
+        setCaptionStyle(timeline, { itemId: 'k2', style: { fontWeight: 450 }, applyToAll: false }),
+      ).code,
+    ).toBe('invalid_value');
+  });
+
+  it('turns the captions display on and off', () => {
+    const off = expectOk(setCaptionsEnabled(withCaptions(), { enabled: false }));
+    expect(off.timeline.globalConfig.captions.enabled).toBe(false);
+    expect(expectRefused(setCaptionsEnabled(off.timeline, { enabled: false })).code).toBe(
+      'ignored',
+    );
+  });
+});
+
+describe('caption detection rules', () => {
+  it('sends the voice-over tracks with their audio items and only the assets they use', () => {
+    const request = captionDetectionRequest(withVoice(), {
+      category: 'script_to_video',
+      language: 'ja',
+    });
+    expect(request?.tracks.map((t) => t.id)).toEqual(['voice']);
+    expect(request?.mediaAssets.map((a) => a.id).sort()).toEqual(['vo1', 'vo2', 'vo3']);
+    expect(request?.language).toBe('ja');
+    const auto = captionDetectionRequest(withVoice(), {
+      category: 'script_to_video',
+      language: 'auto',
+    });
+    expect(auto && 'language' in auto).toBe(false);
+  });
+
+  it('listens to the music of a music video, and to nothing for a character vlog', () => {
+    const music = captionDetectionRequest(withVoice(), {
+      category: 'music_video',
+      language: 'auto',
+    });
+    expect(music?.tracks.map((t) => t.id)).toEqual(['music']);
+    expect(
+      captionDetectionRequest(withVoice(), { category: 'character_vlog', language: 'auto' }),
+    ).toBeNull();
+    expect(captionDetectionShown(withVoice(), 'character_vlog')).toBe(false);
+    expect(captionDetectionShown(withVoice(), 'script_to_video')).toBe(true);
+    expect(captionDetectionShown({ ...withVoice(), tracks: [] }, 'script_to_video')).toBe(false);
   });
 });

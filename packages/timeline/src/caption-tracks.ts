@@ -1,11 +1,18 @@
-import type { TimelineItem, Track, VideoEditorTimeline } from '@storyloom/core';
-import { MESSAGES } from '@storyloom/core';
+import type {
+  CaptionLanguage,
+  CaptionStyleOverride,
+  GenerateCaptionRequest,
+  TimelineItem,
+  Track,
+  VideoEditorTimeline,
+} from '@storyloom/core';
+import { captionStyleOverrideSchema, MESSAGES } from '@storyloom/core';
 import type { IdSource } from './asset-item';
 import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
 import { FRAME_EPSILON, itemEnd } from './frames';
 import { ignored, refuse } from './refusal';
-import { findItem, findTrack } from './timeline-lookup';
-import { TRACK_NAMES } from './track-category';
+import { assetIndex, findItem, findTrack } from './timeline-lookup';
+import { TRACK_NAMES, trackCategory } from './track-category';
 import { sortItems } from './track-rules';
 
 /**
@@ -111,4 +118,126 @@ export function editCaption(
       : track,
   );
   return commitTracks(timeline, tracks, COMMAND_DESCRIPTIONS.editCaption);
+}
+
+/**
+ * Caption styling (spec 3 §4 "Caption editing"): the change goes to the caption's own style;
+ * with 'Apply to all captions' it goes to every caption and to the global caption style, so
+ * captions added later look the same. Values outside the bounds of spec 3 §5 are refused.
+ */
+export function setCaptionStyle(
+  timeline: VideoEditorTimeline,
+  args: { itemId: string; style: CaptionStyleOverride; applyToAll: boolean },
+): CommandResult {
+  const parsed = captionStyleOverrideSchema.safeParse(args.style);
+  if (!parsed.success) return refuse('invalid_value', MESSAGES.editor.invalidCaptionStyle);
+  const found = findItem(timeline, args.itemId);
+  if (!found.ok) return found;
+  if (found.value.item.type !== 'caption')
+    return refuse('not_supported', MESSAGES.editor.notSupported);
+  const change = parsed.data;
+  const restyle = (item: TimelineItem): TimelineItem => ({
+    ...item,
+    caption: {
+      data: item.caption?.data ?? { text: '' },
+      style: { ...item.caption?.style, ...change },
+    },
+  });
+  const tracks = timeline.tracks.map((track) =>
+    track.type !== 'caption'
+      ? track
+      : {
+          ...track,
+          items: track.items.map((item) =>
+            item.type === 'caption' && (args.applyToAll || item.id === args.itemId)
+              ? restyle(item)
+              : item,
+          ),
+        },
+  );
+  const captions = timeline.globalConfig.captions;
+  const globalConfig = args.applyToAll
+    ? {
+        ...timeline.globalConfig,
+        captions: { ...captions, style: { ...captions.style, ...change } },
+      }
+    : timeline.globalConfig;
+  return commitTracks(timeline, tracks, COMMAND_DESCRIPTIONS.captionStyle, {
+    timeline: { globalConfig },
+  });
+}
+
+/** 'Apply to all captions' turned off clears the global caption style (spec 3 §4). */
+export function clearGlobalCaptionStyle(timeline: VideoEditorTimeline): CommandResult {
+  const captions = timeline.globalConfig.captions;
+  if (!captions.style) return ignored('no global caption style');
+  const { style: _cleared, ...rest } = captions;
+  return commitTracks(timeline, timeline.tracks, COMMAND_DESCRIPTIONS.captionStyle, {
+    timeline: { globalConfig: { ...timeline.globalConfig, captions: rest } },
+  });
+}
+
+/** The Display Caption switch (spec 3 §2): captions shown in the player and the export, or not. */
+export function setCaptionsEnabled(
+  timeline: VideoEditorTimeline,
+  args: { enabled: boolean },
+): CommandResult {
+  const captions = timeline.globalConfig.captions;
+  if (captions.enabled === args.enabled) return ignored('no change');
+  return commitTracks(timeline, timeline.tracks, COMMAND_DESCRIPTIONS.captionsDisplay, {
+    timeline: {
+      globalConfig: { ...timeline.globalConfig, captions: { ...captions, enabled: args.enabled } },
+    },
+  });
+}
+
+/**
+ * The audio tracks captions are detected from (spec 3 §5 "Caption detection rules"): music for
+ * music videos, voice-over otherwise, with audio items only; none for character vlogs, and
+ * none when no audio track has items (the Captions section is then hidden).
+ */
+export function captionSourceTracks(
+  timeline: VideoEditorTimeline,
+  category: string | null | undefined,
+): Track[] {
+  if (category === 'character_vlog') return [];
+  const assets = assetIndex(timeline.mediaAssets);
+  const wanted = category === 'music_video' ? 'music' : 'voiceover';
+  return timeline.tracks
+    .filter((track) => track.type === 'audio' && trackCategory(track, assets) === wanted)
+    .map((track) => ({ ...track, items: track.items.filter((item) => item.type === 'audio') }))
+    .filter((track) => track.items.length > 0);
+}
+
+/** Whether the Captions tab offers detection at all (some audio track has items; not a vlog). */
+export function captionDetectionShown(
+  timeline: VideoEditorTimeline,
+  category: string | null | undefined,
+): boolean {
+  return (
+    category !== 'character_vlog' &&
+    timeline.tracks.some((track) => track.type === 'audio' && track.items.length > 0)
+  );
+}
+
+/** POST /stories/generate_caption body (spec 3 §7): the source tracks and only their assets. */
+export function captionDetectionRequest(
+  timeline: VideoEditorTimeline,
+  args: { category: string | null | undefined; language: CaptionLanguage },
+): GenerateCaptionRequest | null {
+  const tracks = captionSourceTracks(timeline, args.category);
+  if (tracks.length === 0) return null;
+  const used = new Set(tracks.flatMap((track) => track.items.map((item) => item.mediaAssetId)));
+  return {
+    tracks: tracks.map(({ id, type, name, subtype, items }) => ({
+      id,
+      type,
+      ...(name !== undefined ? { name } : {}),
+      ...(subtype !== undefined ? { subtype } : {}),
+      items,
+    })),
+    mediaAssets: timeline.mediaAssets.filter((asset) => used.has(asset.id)),
+    globalConfig: { fps: timeline.globalConfig.fps },
+    ...(args.language !== 'auto' ? { language: args.language } : {}),
+  };
 }

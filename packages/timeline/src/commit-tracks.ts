@@ -36,6 +36,8 @@ export const COMMAND_DESCRIPTIONS = {
   delete: 'Delete item',
   captions: 'Detect captions',
   editCaption: 'Edit caption',
+  captionStyle: 'Change caption style',
+  captionsDisplay: 'Display captions',
   group: 'Group items',
   ungroup: 'Ungroup items',
 } as const;

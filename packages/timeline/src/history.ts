@@ -1,10 +1,21 @@
-import type { ShotsMap, Track } from '@storyloom/core';
+import type { GlobalConfig, ShotsMap, Track } from '@storyloom/core';
 import { EDITOR_CONSTANTS } from '@storyloom/core';
 
-/** What undo restores: the storyboard's shots and the tracks. */
+/**
+ * What undo restores: the storyboard's shots and the tracks, and the global config when the
+ * store records it (captions display switch and global caption style).
+ */
 export interface EditorSnapshotState {
   shotsMap: ShotsMap;
   tracks: Track[];
+  globalConfig?: GlobalConfig;
+}
+
+/** The restorable part of a state (globalConfig only when there is one). */
+function restorable(state: EditorSnapshotState): EditorSnapshotState {
+  return state.globalConfig
+    ? { shotsMap: state.shotsMap, tracks: state.tracks, globalConfig: state.globalConfig }
+    : { shotsMap: state.shotsMap, tracks: state.tracks };
 }
 
 /** Spec 3 §3 undo snapshot. Snapshots share unchanged tracks and shots with the live state. */
@@ -97,12 +108,9 @@ export function undo(history: History, current: EditorSnapshotState): HistorySte
     history: {
       ...history,
       past: history.past.slice(0, -1),
-      future: [
-        ...history.future,
-        { ...snapshot, shotsMap: current.shotsMap, tracks: current.tracks },
-      ],
+      future: [...history.future, { ...snapshot, ...restorable(current) }],
     },
-    restore: { shotsMap: snapshot.shotsMap, tracks: snapshot.tracks },
+    restore: restorable(snapshot),
     description: snapshot.description,
   };
 }
@@ -115,12 +123,9 @@ export function redo(history: History, current: EditorSnapshotState): HistorySte
     history: {
       ...history,
       future: history.future.slice(0, -1),
-      past: [
-        ...history.past,
-        { ...snapshot, shotsMap: current.shotsMap, tracks: current.tracks },
-      ].slice(-history.limit),
+      past: [...history.past, { ...snapshot, ...restorable(current) }].slice(-history.limit),
     },
-    restore: { shotsMap: snapshot.shotsMap, tracks: snapshot.tracks },
+    restore: restorable(snapshot),
     description: snapshot.description,
   };
 }

@@ -31,6 +31,7 @@ export * from './shot-changes';
 export * from './lexorank';
 export * from './storyboard';
 export * from './build-timeline';
+export * from './shot-media';
 
 // History and sync
 export * from './history';

@@ -5,6 +5,8 @@ import {
   musicVideoPayloadSchema,
   musicVideoRunInputSchema,
   musicVideoSkipsVideo,
+  MUSIC_VIDEO_DEFAULT_VIDEO_MODEL,
+  withMusicVideoModelRules,
   type LyricsVideoPayload,
   type MusicVideoPayload,
   type MusicVideoRunInput,
@@ -49,6 +51,32 @@ export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: n
 }
 
 /**
+ * The request with the model rules of spec 2 §4 applied (the form applies the same rule, so
+ * this changes only a request made elsewhere): consistent-style always has start/end frame on
+ * and its fixed model; a video model that cannot take an end frame falls back to seedance-v1.
+ * Models the request does not name stay unnamed (the server's own providers run).
+ */
+export function withModelRules(payload: MusicVideoPayload): MusicVideoPayload {
+  const image = payload.advanced_settings.image_model_config;
+  const video = payload.advanced_settings.video_model_config;
+  const ruled = withMusicVideoModelRules({
+    videoType: payload.video_type,
+    startEndFrame: payload.enable_start_end_frame,
+    imageModel: image?.model ?? 'flux_kontext',
+    videoModel: video?.model ?? MUSIC_VIDEO_DEFAULT_VIDEO_MODEL[payload.video_type],
+  });
+  return {
+    ...payload,
+    enable_start_end_frame: ruled.startEndFrame,
+    advanced_settings: {
+      ...payload.advanced_settings,
+      ...(image ? { image_model_config: { ...image, model: ruled.imageModel } } : {}),
+      ...(video ? { video_model_config: { ...video, model: ruled.videoModel } } : {}),
+    },
+  };
+}
+
+/**
  * Starts a music video for a user (POST /stories/workflow/generate_music_video): checks the
  * song is theirs (or a stock track) and within the trim limits, hears its tempo and beats,
  * charges the calculator's credits for its real length (refusing when short), makes the
@@ -67,7 +95,7 @@ export async function startMusicVideo(
     ? await new CharacterService(ctx).resolve(userId, payload.character)
     : null;
   const request: MusicVideoPayload = {
-    ...payload,
+    ...withModelRules(payload),
     music_url: url,
     music_duration: analysis.duration,
     character:

@@ -6,7 +6,7 @@ import pLimit from 'p-limit';
 import { compress } from 'wawoff2';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captionFontFiles, fontFaceCss, woff2Name } from '@storyloom/render';
+import { captionFontFiles, fallbackFontFiles, fontFaceCss, woff2Name } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 
@@ -46,7 +46,9 @@ function woff2Cache(dataDir: string) {
  */
 export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ttfs = new Map(captionFontFiles().map((f) => [f.fileName, f.path]));
+  const ttfs = new Map(
+    [...captionFontFiles(), ...fallbackFontFiles()].map((f) => [f.fileName, f.path]),
+  );
   const woff2s = new Map(captionFontFiles().map((f) => [woff2Name(f.fileName), f.path]));
   const woff2 = woff2Cache(ctx.config.dataDir);
   const css = fontFaceCss(FONTS_PREFIX);

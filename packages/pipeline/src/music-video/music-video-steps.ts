@@ -3,6 +3,7 @@ import {
   musicVideoShotCount,
   musicVideoSkipsVideo,
   orderedShots,
+  OUTPUT_SIZES,
   type MediaAsset,
   type MusicVideoRunInput,
   type ShotsMap,
@@ -19,7 +20,8 @@ import {
   type GenerationPorts,
   type PipelineStep,
 } from '../explainer/explainer-steps';
-import { musicVideoShotLines, songSection } from './music-video-shot-lines';
+import type { GeneratedMedia, ShotTransition } from '../providers/provider-types';
+import { brollLine, musicVideoShotLines, shotRoles, songSection } from './music-video-shot-lines';
 import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
 import { shotCutFrames } from './shot-cut-frames';
 
@@ -51,10 +53,37 @@ async function hearLyrics(
 
 async function shotAt(ports: GenerationPorts, index: number) {
   const story = await ports.loadStory();
-  const shot = orderedShots(story.storyboard?.shots_map ?? {})[index];
+  const shots = orderedShots(story.storyboard?.shots_map ?? {});
+  const shot = shots[index];
   if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
   const have = new Set((story.videoEditorTimeline?.mediaAssets ?? []).map((a) => a.id));
-  return { shot, have };
+  return { shot, next: shots[index + 1], have };
+}
+
+/** Whether a storyboard shot is a B-roll cutaway. */
+const isBroll = (shot: object) => (shot as Record<string, unknown>).broll === true;
+
+/**
+ * How each clip joins the next (spec 2 §3 enable_start_end_frame; One-Take Style): One-Take
+ * carries one camera move through every shot, start/end frame moves each clip from its
+ * picture to the next shot's; otherwise shots are cut.
+ */
+function shotTransition(request: MusicVideoRunInput['request']): ShotTransition | undefined {
+  if (request.enable_one_take) return 'camera-move';
+  return request.enable_start_end_frame ? 'morph' : undefined;
+}
+
+/** A stored picture as the video provider takes it. */
+async function pictureOf(
+  ports: GenerationPorts,
+  url: string,
+  size: { width: number; height: number },
+): Promise<GeneratedMedia> {
+  return {
+    bytes: await ports.readMedia(url),
+    extension: url.endsWith('.png') ? 'png' : 'jpg',
+    ...size,
+  };
 }
 
 /** The chosen character's picture, when it is a file of this server (else none is drawn in). */
@@ -111,14 +140,22 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           musicDuration: song.duration,
           videoModel: request.advanced_settings.video_model_config?.model,
         });
+        // B-roll cutaways go between the song's shots (none in a lyrics video: its shots
+        // follow the sung lines).
+        const plannedRoles = shotRoles(
+          count,
+          request.enable_broll && request.video_type !== 'lyrics-video',
+        );
         const cuts = shotCutFrames({
           durationSeconds: song.duration,
-          shots: count,
+          shots: plannedRoles.length,
           beats: song.beats,
           fps: DEFAULT_FPS,
           beatSync: request.enable_beat_sync,
         });
         const shots = cuts.length - 1;
+        const roles = plannedRoles.slice(0, shots);
+        const mainCount = roles.filter((role) => role === 'main').length;
         // A lyrics video hears the words of the song; each shot shows (and holds) the lines
         // that start in it.
         const lyrics =
@@ -128,12 +165,16 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             const frame = Math.round(line.start * DEFAULT_FPS);
             return frame >= cuts[index]! && (frame < cuts[index + 1]! || index === shots - 1);
           });
-        const typeLines = musicVideoShotLines({
+        const mainLines = musicVideoShotLines({
           videoType: request.video_type,
           storyline: request.video_topic,
           scene: request.video_scenes,
-          count: shots,
+          count: mainCount,
         });
+        let taken = 0;
+        const typeLines = roles.map((role) =>
+          role === 'main' ? mainLines[taken++]! : brollLine(mainLines[Math.max(0, taken - 1)]!),
+        );
         const lines = typeLines.map((line, index) => {
           const sung = lyricsOf(index)
             .map((l) => l.text)
@@ -149,6 +190,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           if (!draft) throw new Error(`The writer made no shot from "${line}"`);
           const id = shotId(index);
           const section = songSection(index, shots);
+          const broll = roles[index] === 'broll';
           shots_map[id] = {
             shot_id: id,
             shot_type: 'auto',
@@ -158,7 +200,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
                 ? lyricsOf(index)
                     .map((l) => l.text)
                     .join('\n')
-                : request.video_topic || request.video_scenes
+                : (request.video_topic || request.video_scenes) && !broll
                   ? line
                   : '',
             image_prompt: draft.image_prompt,
@@ -168,6 +210,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             ...(lyrics.length > 0 ? { lyric_lines: lyricsOf(index) } : {}),
             cut_start_frame: cuts[index]!,
             cut_end_frame: cuts[index + 1]!,
+            ...(broll ? { broll: true } : {}),
           };
         }
         await ports.updateStory({
@@ -177,6 +220,8 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             num_shots: shots,
             beat_sync: request.enable_beat_sync,
             beats: song.beats.length,
+            broll_shots: roles.filter((role) => role === 'broll').length,
+            transitions: shotTransition(request) ?? 'cut',
             ...(request.video_type === 'lyrics-video'
               ? { lyrics_lines: lyrics.length, lyrics_animated: !musicVideoSkipsVideo(request) }
               : {}),
@@ -187,12 +232,13 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
     shotImagesStep<MusicVideoRunInput>({
       aspectRatio: (input) => input.request.aspect_ratio,
       pause: (input) => Boolean(input.request.is_preview),
+      // A B-roll cutaway shows the place, not the character.
       draw: async (input, ports, request) =>
         drawInStyle(
           ports,
           request,
           input.request.video_consistent_style,
-          await characterPicture(input, ports),
+          isBroll(request.shot) ? undefined : await characterPicture(input, ports),
         ),
     }),
     {
@@ -200,7 +246,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
       status: 'processing:generating_videos',
       failureStage: 'generating_videos',
       async perShot(input, ports, index) {
-        const { shot, have } = await shotAt(ports, index);
+        const { shot, next, have } = await shotAt(ports, index);
         const frames = shotFrames(shot);
         if (
           musicVideoSkipsVideo(input.request) ||
@@ -209,14 +255,17 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           (shot.active_video_id && have.has(shot.active_video_id))
         )
           return { assets: [], update: {} };
+        const size = OUTPUT_SIZES[input.request.aspect_ratio];
+        const transition = shotTransition(input.request);
         const clip = await ports.providers.video.animate({
-          image: {
-            bytes: await ports.readMedia(shot.active_image_url),
-            extension: shot.active_image_url.endsWith('.png') ? 'png' : 'jpg',
-          },
+          image: await pictureOf(ports, shot.active_image_url, size),
           prompt: shot.video_prompt ?? '',
           durationSeconds: (frames.to - frames.from) / DEFAULT_FPS,
           aspectRatio: input.request.aspect_ratio,
+          ...(transition ? { transition } : {}),
+          ...(transition && next?.active_image_url
+            ? { endImage: await pictureOf(ports, next.active_image_url, size) }
+            : {}),
         });
         if (!clip) return { assets: [], update: {} };
         const id = `video-${shot.shot_id}`;

@@ -53,16 +53,26 @@ export interface ImageProvider extends NamedProvider {
   }): Promise<GeneratedMedia>;
 }
 
+/**
+ * How a clip joins the next shot: 'morph' moves from its picture to the next one (start/end
+ * frame), 'camera-move' carries on as one camera move into it (One-Take Style).
+ */
+export type ShotTransition = 'morph' | 'camera-move';
+
 export interface VideoProvider extends NamedProvider {
   /**
    * A motion clip from a still, or null when the motion is left to the renderer (the local
-   * provider: the render engine already animates stills with a pan/zoom).
+   * provider: the render engine already animates stills with a pan/zoom). With `transition`
+   * the clip must flow into the next shot: it ends on `endImage` (the next shot's picture;
+   * none for the last shot), which a cloud model gets as its end frame.
    */
   animate(input: {
     image: GeneratedMedia;
     prompt: string;
     durationSeconds: number;
     aspectRatio: AspectRatio;
+    endImage?: GeneratedMedia | undefined;
+    transition?: ShotTransition | undefined;
   }): Promise<GeneratedMedia | null>;
 }
 
@@ -104,8 +114,15 @@ export interface SpeechProvider extends NamedProvider {
 }
 
 export interface TranscriptionProvider extends NamedProvider {
-  /** Phrases with times; `knownText` lets a local provider align instead of recognise. */
-  transcribe(input: { audio: Buffer; knownText?: string }): Promise<TimedPhrase[]>;
+  /**
+   * Phrases with times; `knownText` lets a local provider align instead of recognise;
+   * `language` (ISO 639-1) is a hint for providers that recognise more than one.
+   */
+  transcribe(input: {
+    audio: Buffer;
+    knownText?: string;
+    language?: string;
+  }): Promise<TimedPhrase[]>;
 }
 
 export interface MusicTrackInfo {

@@ -29,6 +29,17 @@ describe('the ASMR form', () => {
       aspect_ratio: '16:9',
       num_shots: 5,
       background_music: null,
+      advanced_settings: {
+        image_model_config: { model: 'imagen4' },
+        video_model_config: { model: 'veo3_fast' },
+      },
+    });
+    expect(
+      asmrPayload({ ...values, imageModel: 'seedream4', videoModel: 'kling2.1' }, false)
+        .advanced_settings,
+    ).toEqual({
+      image_model_config: { model: 'seedream4' },
+      video_model_config: { model: 'kling2.1' },
     });
     expect(asmrPayload({ ...values, backgroundMusic: 'auto' }, true)).toMatchObject({
       background_music: 'auto',
@@ -48,5 +59,9 @@ describe('the ASMR form', () => {
       asmrType: 'Keyboard',
       numShots: 8,
     });
+    // A model a draft names that does not exist is the default again.
+    expect(
+      readAsmrDraft(JSON.stringify({ imageModel: 'dall-e', videoModel: 'kling2.1' })),
+    ).toMatchObject({ imageModel: 'imagen4', videoModel: 'kling2.1' });
   });
 });

@@ -1,12 +1,17 @@
 import {
   ASMR_SHOTS,
   asmrCredits,
+  DEFAULT_MODEL_CONFIGS,
   fillAsmrScene,
+  imageModelSchema,
   hasUnfilledAsmrPlaceholder,
   MESSAGES,
   validateScript,
+  videoModelSchema,
   type AsmrPayloadInput,
   type AsmrType,
+  type ImageModel,
+  type VideoModel,
 } from '@storyloom/core';
 
 /** The ASMR form's values (spec 2 §3 "ASMR form data"). */
@@ -19,9 +24,12 @@ export interface AsmrFormValues {
   /** "Background Ambience": no music (the style's sound alone), the automatic pick or a track. */
   backgroundMusic: 'none' | 'auto' | 'track';
   musicTrack: { id: string; name: string; url: string } | null;
+  /** Advanced Settings. */
+  imageModel: ImageModel;
+  videoModel: VideoModel;
 }
 
-/** Defaults of spec 2 §3: empty script, no music, 16:9, 3 shots, no type. */
+/** Defaults of spec 2 §3: empty script, no music, 16:9, 3 shots, no type, imagen4 and veo3_fast. */
 export const ASMR_DEFAULTS: AsmrFormValues = {
   asmrType: null,
   script: '',
@@ -29,6 +37,8 @@ export const ASMR_DEFAULTS: AsmrFormValues = {
   numShots: ASMR_SHOTS.default,
   backgroundMusic: 'none',
   musicTrack: null,
+  imageModel: DEFAULT_MODEL_CONFIGS.asmr.image.model,
+  videoModel: DEFAULT_MODEL_CONFIGS.asmr.video.model,
 };
 
 /** The draft's key in local storage: kept while editing, cleared after a successful submit. */
@@ -46,6 +56,8 @@ export function readAsmrDraft(stored: string | null): AsmrFormValues {
         ASMR_SHOTS.max,
         Math.max(ASMR_SHOTS.min, Math.round(Number(draft.numShots) || ASMR_SHOTS.default)),
       ),
+      imageModel: imageModelSchema.catch(ASMR_DEFAULTS.imageModel).parse(draft.imageModel),
+      videoModel: videoModelSchema.catch(ASMR_DEFAULTS.videoModel).parse(draft.videoModel),
     };
   } catch {
     return ASMR_DEFAULTS;
@@ -83,6 +95,10 @@ export function asmrPayload(values: AsmrFormValues, isPreview: boolean): AsmrPay
         : values.backgroundMusic === 'track' && values.musicTrack
           ? values.musicTrack.url
           : null,
+    advanced_settings: {
+      image_model_config: { model: values.imageModel },
+      video_model_config: { model: values.videoModel },
+    },
     ...(isPreview ? { is_preview: true } : {}),
   };
 }

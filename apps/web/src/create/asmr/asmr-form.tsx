@@ -3,7 +3,9 @@ import {
   ASMR_SHOT_OPTIONS,
   ASMR_STYLES,
   estimatedRenderMinutes,
+  IMAGE_MODELS,
   MESSAGES,
+  MOTION_VIDEO_MODELS,
   type AsmrType,
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +21,7 @@ import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
+import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
 import { ProviderNotice } from '../provider-notice';
 import {
   ASMR_DRAFT_KEY,
@@ -87,6 +90,7 @@ export function AsmrForm() {
     setServerError(null);
     setValues(next);
   };
+  const models = useModelChoices();
   const error = asmrFormError(values);
   const estimate = asmrEstimate(values.numShots);
 
@@ -218,6 +222,23 @@ export function AsmrForm() {
             onChange={(choice, track) =>
               set({ ...values, backgroundMusic: choice, musicTrack: track })
             }
+          />
+        </Collapsible>
+
+        <Collapsible title="Advanced Settings">
+          <ModelSettings
+            image={{
+              options: specModelOptions(IMAGE_MODELS, models.data, 'image'),
+              value: values.imageModel,
+              onChange: (model) =>
+                set({ ...values, imageModel: model as AsmrFormValues['imageModel'] }),
+            }}
+            video={{
+              options: specModelOptions(MOTION_VIDEO_MODELS, models.data, 'video'),
+              value: values.videoModel,
+              onChange: (model) =>
+                set({ ...values, videoModel: model as AsmrFormValues['videoModel'] }),
+            }}
           />
         </Collapsible>
 

@@ -30,7 +30,6 @@ import {
 import {
   fetchCredits,
   fetchGenerationProviders,
-  fetchModelChoices,
   rewriteScript,
   scriptFromIdea,
   startScriptToVideo,
@@ -39,6 +38,7 @@ import {
 import { ProviderNotice } from '../provider-notice';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
@@ -69,11 +69,7 @@ export function ExplainerForm() {
     queryFn: fetchGenerationProviders,
     staleTime: Infinity,
   });
-  const models = useQuery({
-    queryKey: ['model-choices'],
-    queryFn: fetchModelChoices,
-    staleTime: Infinity,
-  });
+  const models = useModelChoices();
 
   const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
     setServerError(null);
@@ -284,34 +280,25 @@ export function ExplainerForm() {
         </Collapsible>
 
         <Collapsible title="Advanced settings">
-          {(['image', 'video'] as const).map((kind) => {
-            const key = kind === 'image' ? 'imageModel' : 'videoModel';
-            const choices = models.data?.[kind] ?? [];
-            const selected = values[key] === undefined ? models.data?.defaults[kind] : values[key];
-            return (
-              <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
-                {kind === 'image' ? 'Image model' : 'Video model'}
-                <select
-                  aria-label={kind === 'image' ? 'Image model' : 'Video model'}
-                  data-testid={`${kind}-model`}
-                  value={selected ?? ''}
-                  disabled={choices.length < 2}
-                  onChange={(e) => set(key, e.target.value === '' ? null : e.target.value)}
-                  className="h-9 rounded-xl border border-zinc-300 bg-white px-2 text-sm text-zinc-800"
-                >
-                  {choices.map((choice) => (
-                    <option key={choice.value ?? ''} value={choice.value ?? ''}>
-                      {choice.value === null ? `${choice.label} (local)` : choice.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            );
-          })}
-          <p className="text-xs text-zinc-500">
-            Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
-            operator has configured are offered; the local providers run offline otherwise.
-          </p>
+          <ModelSettings
+            image={serverModelField({
+              choices: models.data,
+              kind: 'image',
+              chosen: values.imageModel,
+              onChange: (value) => set('imageModel', value),
+            })}
+            video={serverModelField({
+              choices: models.data,
+              kind: 'video',
+              chosen: values.videoModel,
+              onChange: (value) => set('videoModel', value),
+            })}
+          >
+            <p className="text-xs text-zinc-500">
+              Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
+              operator has configured are offered; the local providers run offline otherwise.
+            </p>
+          </ModelSettings>
         </Collapsible>
 
         <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">

@@ -10,6 +10,7 @@ import {
   musicVideoPayload,
   setWindowEdge,
   windowError,
+  withModelRules,
   withVideoType,
 } from './music-video-form-model';
 
@@ -41,6 +42,26 @@ describe('music video form', () => {
       startEndFrame: false,
       animated: false,
     });
+  });
+
+  it('applies the model rules and sends the chosen models with the request', () => {
+    const character = withVideoType(
+      { ...musicVideoDefaults('singing-dancing'), song, videoModel: 'creatify-aurora' },
+      'consistent-character',
+    );
+    expect(character.videoModel).toBe('seedance-v1');
+    const hailuo = withModelRules({ ...character, videoModel: 'MiniMax-Hailuo-02' });
+    expect(hailuo.videoModel).toBe('MiniMax-Hailuo-02');
+    // Start/end frame restricts the models: Hailuo cannot take an end frame.
+    expect(withModelRules({ ...hailuo, startEndFrame: true }).videoModel).toBe('seedance-v1');
+    const payload = musicVideoPayload({ ...hailuo, oneTake: true }, false);
+    expect(payload.advanced_settings).toEqual({
+      image_model_config: { model: 'flux_kontext' },
+      video_model_config: { model: 'MiniMax-Hailuo-02' },
+    });
+    expect(payload.enable_one_take).toBe(true);
+    // Hailuo's 6 s clips make fewer, cheaper shots than seedance's 5 s ones (23.3 s: 4 vs 5).
+    expect(musicVideoEstimate(hailuo).full).toBe(25 + 20 + 20 + 4 * 15 + 4 * 60);
   });
 
   it('sends the type-specific texts only for their type', () => {

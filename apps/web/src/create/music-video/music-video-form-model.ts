@@ -1,20 +1,24 @@
 import {
   calculateCredits,
-  DEFAULT_MODEL_CONFIGS,
+  changeMusicVideoType,
   MESSAGES,
   MUSIC_VIDEO_ASPECT_RATIOS,
   MUSIC_VIDEO_FORM_TYPES,
   MUSIC_VIDEO_TYPES_NEEDING_CHARACTER,
   musicVideoFormDefaults,
+  musicVideoModelDefaults,
   musicVideoPayloadSchema,
   SCENE_MAX,
   STORYLINE_MAX,
   TRIM_LIMITS,
   validateTrimDuration,
+  withMusicVideoModelRules,
   type AspectRatio,
+  type ImageModel,
   type MusicVideoFormType,
   type MusicVideoPayloadInput,
   type SelectedCharacter,
+  type VideoModel,
 } from '@storyloom/core';
 
 /** The song the creator brought: stored on the server, cut to the chosen segment. */
@@ -42,11 +46,14 @@ export interface MusicVideoFormValues {
   broll: boolean;
   startEndFrame: boolean;
   captions: boolean;
+  imageModel: ImageModel;
+  videoModel: VideoModel;
 }
 
 /** Music-video form defaults for a type (spec 2 §4). */
 export function musicVideoDefaults(videoType: MusicVideoFormType): MusicVideoFormValues {
   const d = musicVideoFormDefaults(videoType);
+  const models = musicVideoModelDefaults(videoType);
   return {
     videoType,
     song: null,
@@ -60,9 +67,16 @@ export function musicVideoDefaults(videoType: MusicVideoFormType): MusicVideoFor
     aspectRatio: d.aspect_ratio,
     beatSync: d.enable_beat_sync,
     broll: d.enable_broll,
-    startEndFrame: d.enable_start_end_frame,
+    startEndFrame: models.startEndFrame,
     captions: d.auto_captions,
+    imageModel: models.imageModel,
+    videoModel: models.videoModel,
   };
+}
+
+/** The values with the model rules of spec 2 §4 applied (core's `withMusicVideoModelRules`). */
+export function withModelRules(values: MusicVideoFormValues): MusicVideoFormValues {
+  return { ...values, ...withMusicVideoModelRules(values) };
 }
 
 export function isMusicVideoType(value: string | undefined): value is MusicVideoFormType {
@@ -72,7 +86,7 @@ export function isMusicVideoType(value: string | undefined): value is MusicVideo
 /**
  * The form after a type change: what the creator brought stays (song, texts, style), the
  * type's own rules apply again — its aspect ratios (the first allowed when the chosen one is
- * not), consistent-style's forced start/end frame, lyrics' Animated Video default.
+ * not), its video model and start/end frame (spec 2 §4), lyrics' Animated Video default.
  */
 export function withVideoType(
   values: MusicVideoFormValues,
@@ -82,9 +96,8 @@ export function withVideoType(
   const ratios = MUSIC_VIDEO_ASPECT_RATIOS[videoType];
   return {
     ...values,
-    videoType,
+    ...changeMusicVideoType(values, videoType),
     aspectRatio: ratios.includes(values.aspectRatio) ? values.aspectRatio : ratios[0]!,
-    startEndFrame: fresh.startEndFrame,
     animated: fresh.animated,
   };
 }
@@ -127,9 +140,13 @@ export function musicVideoPayload(
     enable_beat_sync: values.beatSync,
     enable_broll: values.broll,
     enable_start_end_frame: values.startEndFrame,
+    enable_one_take: values.oneTake,
     auto_captions: values.captions,
     skip_video_generation: lyrics ? !values.animated : false,
-    advanced_settings: { image_model_config: DEFAULT_MODEL_CONFIGS.musicVideo.image },
+    advanced_settings: {
+      image_model_config: { model: values.imageModel },
+      video_model_config: { model: values.videoModel },
+    },
     ...(isPreview ? { is_preview: true } : {}),
   };
 }
@@ -145,7 +162,8 @@ export function musicVideoEstimate(values: MusicVideoFormValues): {
     videoType: values.videoType,
     style: payload.video_consistent_style ?? null,
     musicDuration: values.song?.duration ?? null,
-    imageModelConfig: DEFAULT_MODEL_CONFIGS.musicVideo.image,
+    imageModelConfig: payload.advanced_settings?.image_model_config ?? null,
+    videoModelConfig: payload.advanced_settings?.video_model_config ?? null,
     skipVideoGeneration: payload.skip_video_generation ?? null,
   };
   return {

@@ -1,6 +1,7 @@
 import {
   estimatedRenderMinutes,
   MESSAGES,
+  musicVideoModelOptions,
   MUSIC_VIDEO_ASPECT_RATIOS,
   SCENE_MAX,
   STORYLINE_MAX,
@@ -10,7 +11,7 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ChevronDown, Disc3 } from 'lucide-react';
+import { Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../auth/use-current-user';
@@ -25,10 +26,12 @@ import {
   musicVideoEstimate,
   musicVideoFormError,
   musicVideoPayload,
+  withModelRules,
   withVideoType,
   type MusicVideoFormValues,
 } from './music-video-form-model';
-import { ChoiceRow, Section, Toggle } from '../form-parts';
+import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
@@ -46,7 +49,6 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
   const [songDialog, setSongDialog] = useState(false);
   const [linkDialog, setLinkDialog] = useState(false);
   const [linkedFile, setLinkedFile] = useState<File | null>(null);
-  const [advanced, setAdvanced] = useState(false);
   const {
     submit: submitGeneration,
     submitting,
@@ -78,8 +80,10 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
 
   const set = <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) => {
     setServerError(null);
-    setValues((v) => ({ ...v, [key]: value }));
+    setValues((v) => withModelRules({ ...v, [key]: value }));
   };
+  const models = useModelChoices();
+  const options = musicVideoModelOptions(values);
   const error = musicVideoFormError(values);
   const estimate = musicVideoEstimate(values);
   const type = values.videoType;
@@ -223,6 +227,17 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
             onChange={(v) => set('animated', v)}
           />
         ) : null}
+
+        <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 px-3 py-2.5">
+          <Toggle
+            label="One-Take Style"
+            checked={values.oneTake}
+            onChange={(v) => set('oneTake', v)}
+          />
+          <p className="text-xs text-zinc-500">
+            One continuous camera move: every shot flows into the next, with no hard cut.
+          </p>
+        </div>
       </div>
 
       <aside className="flex flex-col gap-5">
@@ -235,33 +250,50 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           />
         </Section>
 
-        <section className="rounded-xl border border-zinc-200">
-          <button
-            type="button"
-            aria-expanded={advanced}
-            onClick={() => setAdvanced(!advanced)}
-            className="flex w-full items-center justify-between px-3 py-2.5 text-sm font-semibold text-zinc-800"
+        <Collapsible title="Advanced Options">
+          <Toggle
+            label="Cut on the beat"
+            checked={values.beatSync}
+            onChange={(v) => set('beatSync', v)}
+          />
+          <Toggle
+            label="B-roll cutaways"
+            checked={values.broll}
+            onChange={(v) => set('broll', v)}
+          />
+          <Toggle
+            label="Start/End Frame"
+            checked={values.startEndFrame}
+            disabled={options.startEndFrameLocked}
+            onChange={(v) => set('startEndFrame', v)}
+          />
+          <Toggle
+            label="Auto captions"
+            checked={values.captions}
+            onChange={(v) => set('captions', v)}
+          />
+          <ModelSettings
+            image={{
+              options: specModelOptions(options.imageModels, models.data, 'image'),
+              value: values.imageModel,
+              onChange: (model) => set('imageModel', model as MusicVideoFormValues['imageModel']),
+            }}
+            video={{
+              options: specModelOptions(options.videoModels, models.data, 'video'),
+              value: values.videoModel,
+              locked: options.videoModels.length < 2,
+              onChange: (model) => set('videoModel', model as MusicVideoFormValues['videoModel']),
+            }}
           >
-            Advanced Options
-            <ChevronDown
-              className={clsx('size-4 transition-transform', advanced && 'rotate-180')}
-            />
-          </button>
-          {advanced ? (
-            <div className="flex flex-col gap-3 px-3 pb-3">
-              <Toggle
-                label="Cut on the beat"
-                checked={values.beatSync}
-                onChange={(v) => set('beatSync', v)}
-              />
-              <Toggle
-                label="Auto captions"
-                checked={values.captions}
-                onChange={(v) => set('captions', v)}
-              />
-            </div>
-          ) : null}
-        </section>
+            <p className="text-xs text-zinc-500">
+              {options.startEndFrameLocked
+                ? 'Consistent style moves every shot from its picture to the next one, on one model.'
+                : values.startEndFrame && type !== 'singing-dancing'
+                  ? 'Start/End Frame: only models that take an end frame are offered.'
+                  : 'Each shot moves from its picture to the next shot’s when Start/End Frame is on.'}
+            </p>
+          </ModelSettings>
+        </Collapsible>
 
         <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
           <p className="text-sm text-zinc-700" data-testid="credit-estimate">

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { CharacterPicker } from '../../characters/character-picker';
 import { Button } from '../../ui/button';
-import { fetchCredits, fetchModelChoices } from '../explainer/explainer-api';
+import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
 import { ProviderNotice } from '../provider-notice';
 import { MentionTopicBox } from './mention-topic-box';
@@ -25,6 +25,7 @@ import {
   type VlogFormValues,
 } from './vlog-form-model';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
+import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
@@ -49,11 +50,7 @@ export function VlogForm() {
     queryFn: fetchCredits,
     enabled: Boolean(user),
   });
-  const models = useQuery({
-    queryKey: ['model-choices'],
-    queryFn: fetchModelChoices,
-    staleTime: Infinity,
-  });
+  const models = useModelChoices();
 
   const set = <K extends keyof VlogFormValues>(key: K, value: VlogFormValues[K]) => {
     setServerError(null);
@@ -154,37 +151,22 @@ export function VlogForm() {
         </Collapsible>
 
         <Collapsible title="Advanced settings">
-          {(['image', 'video'] as const).map((kind) => {
-            const key = kind === 'image' ? 'imageModel' : 'videoModel';
-            const allowed =
-              kind === 'image' ? characterImageModels(values.characters).allowed : null;
-            // The local provider is always offered; cloud models as the characters allow.
-            const choices = (models.data?.[kind] ?? []).filter(
-              (choice) =>
-                choice.value === null || !allowed || allowed.some((m) => m === choice.value),
-            );
-            const offered = (value: string | null | undefined) =>
-              choices.some((choice) => choice.value === value);
-            const selected = offered(values[key]) ? values[key] : models.data?.defaults[kind];
-            return (
-              <label key={kind} className="flex flex-col gap-1 text-xs text-zinc-600">
-                {kind === 'image' ? 'Image model' : 'Video model'}
-                <select
-                  aria-label={kind === 'image' ? 'Image model' : 'Video model'}
-                  value={selected ?? ''}
-                  disabled={choices.length < 2}
-                  onChange={(e) => set(key, e.target.value === '' ? null : e.target.value)}
-                  className="h-9 rounded-xl border border-zinc-300 bg-white px-2 text-sm text-zinc-800"
-                >
-                  {choices.map((choice) => (
-                    <option key={choice.value ?? ''} value={choice.value ?? ''}>
-                      {choice.value === null ? `${choice.label} (local)` : choice.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            );
-          })}
+          <ModelSettings
+            image={serverModelField({
+              choices: models.data,
+              kind: 'image',
+              chosen: values.imageModel,
+              onChange: (value) => set('imageModel', value),
+              // The local provider is always offered; cloud models as the characters allow.
+              allowed: characterImageModels(values.characters).allowed,
+            })}
+            video={serverModelField({
+              choices: models.data,
+              kind: 'video',
+              chosen: values.videoModel,
+              onChange: (value) => set('videoModel', value),
+            })}
+          />
           <p className="text-xs text-zinc-500">
             Offline, your character&apos;s own picture is placed into every scene; a cloud image
             model gets it as its reference image.

@@ -1,4 +1,4 @@
-import type { Effect, MediaAsset, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
+import type { Effect, MediaAsset, Shot, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
 import {
   applyShotChanges,
   beginBatch,
@@ -24,6 +24,8 @@ import {
   setFade,
   setImageDuration,
   rescaleZoom,
+  setShotMedia,
+  updateShot,
   startSync,
   syncFailed,
   syncSucceeded,
@@ -57,6 +59,8 @@ interface TrimDrag {
 
 export interface EditorState {
   storyId: string;
+  /** The story's category (caption detection rules depend on it), when known. */
+  category: string | null;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   history: History;
@@ -72,7 +76,17 @@ export interface EditorState {
 }
 
 export interface EditorActions {
+  /** Applies any timeline command as one undoable edit (caption editing, styling...). */
+  applyCommand(command: (timeline: VideoEditorTimeline) => CommandResult): boolean;
   insertAsset(assetId: string, target: AssetDropTarget): boolean;
+  /**
+   * Makes assets their shots' active media (a picked or newly generated resource): the timeline
+   * rebuilds, playback stops, the shots sync. `serverVersion`: the story version that already
+   * holds this change (a finished generation run), so the next sync builds on it.
+   */
+  setShotMedia(assets: readonly MediaAsset[], options?: { serverVersion?: number }): boolean;
+  /** Changes a shot's text fields (prompts, script); the shot syncs. */
+  updateShotFields(shotId: string, patch: Partial<Omit<Shot, 'shot_id'>>): boolean;
   moveSelection(itemIds: readonly string[], target: MoveTarget): boolean;
   beginTrim(itemId: string, edge: 'start' | 'end'): void;
   updateTrim(deltaFrames: number): void;
@@ -109,6 +123,7 @@ export type EditorStore = StoreApi<EditorState & EditorActions>;
 
 export interface CreateEditorStoreOptions {
   storyId: string;
+  category?: string | null;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   /** The story version the stored timeline is (optimistic concurrency of the sync). */
@@ -130,6 +145,21 @@ function selectionOf(ids: readonly string[]): Selection | null {
   if (ids.length === 0) return null;
   if (ids.length === 1) return { kind: 'item', itemId: ids[0]! };
   return { kind: 'items', itemIds: ids };
+}
+
+function findItem(timeline: VideoEditorTimeline, id: string) {
+  for (const track of timeline.tracks) {
+    const item = track.items.find((candidate) => candidate.id === id);
+    if (item) return item;
+  }
+  return undefined;
+}
+
+/** The item of a shot on the primary track. */
+function findShotItem(timeline: VideoEditorTimeline, shotId: string) {
+  return timeline.tracks
+    .find((track) => track.isPrimary)
+    ?.items.find((item) => item.shotId === shotId);
 }
 
 function itemExists(timeline: VideoEditorTimeline, id: string): boolean {
@@ -160,6 +190,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       description,
       shotsMap: get().shotsMap,
       tracks: get().timeline.tracks,
+      globalConfig: get().timeline.globalConfig,
     });
 
     const notify = (message: string) => {
@@ -211,7 +242,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
     const restore = (step: ReturnType<typeof undo>) => {
       if (!step) return false;
       const state = get();
-      const timeline = { ...state.timeline, tracks: step.restore.tracks };
+      const timeline = {
+        ...state.timeline,
+        tracks: step.restore.tracks,
+        ...(step.restore.globalConfig ? { globalConfig: step.restore.globalConfig } : {}),
+      };
       const changedShots = Object.keys({ ...state.shotsMap, ...step.restore.shotsMap }).filter(
         (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
       );
@@ -229,6 +264,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
 
     return {
       storyId: options.storyId,
+      category: options.category ?? null,
       timeline: options.timeline,
       shotsMap: options.shotsMap,
       history: createHistory(),
@@ -240,8 +276,55 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       playing: false,
       zoom: 1,
 
+      applyCommand: (command) => apply(command(get().timeline)),
+
       insertAsset: (assetId, target) =>
         apply(insertAsset(get().timeline, { assetId, target, newId })),
+
+      updateShotFields: (shotId, patch) => {
+        const state = get();
+        const result = updateShot(state.shotsMap, { shotId, patch });
+        if (!result.ok) {
+          notify(result.reason.message);
+          return false;
+        }
+        set({
+          history: recordSnapshot(state.history, snapshot('Edit shot')),
+          shotsMap: result.shotsMap,
+          sync: markChanged(state.sync, { now: now(), shotIds: result.changedShotIds }),
+        });
+        return true;
+      },
+
+      setShotMedia: (assets, { serverVersion } = {}) => {
+        const state = get();
+        const result = setShotMedia(state, assets);
+        if (!result.ok) {
+          notify(result.reason.message);
+          return false;
+        }
+        const total = timelineTotalFrames(result.timeline);
+        let sync = markChanged(state.sync, { now: now(), shotIds: result.changedShotIds });
+        if (serverVersion !== undefined && !sync.inFlight)
+          sync = { ...sync, baseVersion: Math.max(sync.baseVersion ?? 0, serverVersion) };
+        set({
+          history: recordSnapshot(state.history, snapshot('Change shot media')),
+          timeline: result.timeline,
+          shotsMap: result.shotsMap,
+          // A shot's item that changed kind (image to video) stays selected under its new id.
+          selection: state.selection.flatMap((id) => {
+            if (itemExists(result.timeline, id)) return [id];
+            const shotId = findItem(state.timeline, id)?.shotId;
+            const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
+            return next ? [next.id] : [];
+          }),
+          zoom: zoomAfter(state.timeline, result.timeline),
+          frame: Math.min(state.frame, total - 1),
+          playing: false,
+          sync,
+        });
+        return true;
+      },
 
       moveSelection: (itemIds, target) => {
         const selection = selectionOf(itemIds);
@@ -349,7 +432,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         const state = get();
         if (state.trimDrag || !canUndo(state.history)) return false;
         return restore(
-          undo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+          undo(state.history, {
+            shotsMap: state.shotsMap,
+            tracks: state.timeline.tracks,
+            globalConfig: state.timeline.globalConfig,
+          }),
         );
       },
 
@@ -357,7 +444,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         const state = get();
         if (state.trimDrag || !canRedo(state.history)) return false;
         return restore(
-          redo(state.history, { shotsMap: state.shotsMap, tracks: state.timeline.tracks }),
+          redo(state.history, {
+            shotsMap: state.shotsMap,
+            tracks: state.timeline.tracks,
+            globalConfig: state.timeline.globalConfig,
+          }),
         );
       },
 

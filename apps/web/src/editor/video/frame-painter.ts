@@ -1,28 +1,25 @@
 import { EDITOR_CONSTANTS } from '@storyloom/core';
+import { PlayerAudio } from './player-audio';
 import {
-  containRect,
+  fittedPictureRect,
   drawFrameOverlays,
   frameStateAt,
   isFrameInWindow,
+  audioEnvelope,
   itemSourceTimeAt,
-  itemVolumeAt,
-  motionCrop,
-  NUMBER_ARITHMETIC,
+  itemSpeed,
+  movingPictureLayout,
   type AudioEntry,
+  type AudioEnvelope,
   type MotionState,
   type TimelineComposition,
 } from '@storyloom/compose';
 
 type Media = HTMLVideoElement | HTMLAudioElement;
 
-const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
-
 /**
- * A still with its motion, on the same pixel grid as the exporter's ffmpeg chain
- * (packages/render ffmpeg-args): the picture fitted whole at an even size and centred on an
- * even offset (pad), zoomed to an even size (`2·trunc(side·zoom/2)`) and shown from compose's
- * crop point, rounded, kept inside the picture and aligned to even pixels (ffmpeg's crop on
- * 4:2:0 video). The motion itself is compose's (`motionCrop`).
+ * A still with its motion, placed by compose's pixel grid (the exporter's: fitted at an even
+ * size on an even offset, zoomed to even sizes, cropped on even pixels).
  */
 function drawMovingPicture(
   ctx: CanvasRenderingContext2D,
@@ -30,22 +27,17 @@ function drawMovingPicture(
   motion: MotionState,
   frame: { width: number; height: number },
 ) {
-  const rect = containRect(image.naturalWidth, image.naturalHeight, frame.width, frame.height);
-  const fw = even(rect.width);
-  const fh = even(rect.height);
-  const fx = Math.floor((frame.width - fw) / 4) * 2;
-  const fy = Math.floor((frame.height - fh) / 4) * 2;
-  const zw = Math.max(fw, 2 * Math.trunc((fw * motion.zoom) / 2));
-  const zh = Math.max(fh, 2 * Math.trunc((fh * motion.zoom) / 2));
-  const crop = motionCrop(NUMBER_ARITHMETIC, motion, fw, fh);
-  const cx = Math.min(Math.max(0, Math.round(crop.x)), zw - fw) & ~1;
-  const cy = Math.min(Math.max(0, Math.round(crop.y)), zh - fh) & ~1;
+  const { fitted, zoomed, crop } = movingPictureLayout(
+    { width: image.naturalWidth, height: image.naturalHeight },
+    frame,
+    motion,
+  );
   ctx.save();
   ctx.beginPath();
-  ctx.rect(fx, fy, fw, fh);
+  ctx.rect(fitted.x, fitted.y, fitted.width, fitted.height);
   ctx.clip();
   ctx.imageSmoothingQuality = 'low';
-  ctx.drawImage(image, fx - cx, fy - cy, zw, zh);
+  ctx.drawImage(image, fitted.x - crop.x, fitted.y - crop.y, zoomed.width, zoomed.height);
   ctx.restore();
 }
 
@@ -54,7 +46,7 @@ const MAX_DRIFT_SECONDS = 0.25;
 
 /**
  * Draws the editor's preview frame by frame with `@storyloom/compose` (the exporter's own
- * definition of a frame) and plays the sound through media elements. Pictures come from
+ * definition of a frame) and plays the sound of media elements through Web Audio (player-audio.ts). Pictures come from
  * images loaded once per URL and from `<video>` elements premounted 3 s before their item
  * starts (spec 3 §9), one per item so a clip used twice plays at two places. The watermark is
  * left out: compose is asked for an editor-preview composition.
@@ -63,6 +55,8 @@ export class FramePainter {
   private readonly images = new Map<string, HTMLImageElement>();
   private readonly media = new Map<string, Media>();
   private composition: TimelineComposition | null = null;
+  private envelopes = new Map<AudioEntry, AudioEnvelope>();
+  private readonly audio = new PlayerAudio();
   private lastFrame = 0;
   private playing = false;
   /** Called when something the frame needs has loaded (an image, a seeked video). */
@@ -80,6 +74,14 @@ export class FramePainter {
 
   setComposition(composition: TimelineComposition) {
     this.composition = composition;
+    this.envelopes = new Map(
+      composition.audio.map((entry) => [entry, audioEnvelope(entry, composition.fps)]),
+    );
+  }
+
+  /** Starts the sound output: call from the gesture that starts playback. */
+  startAudio() {
+    this.audio.start();
   }
 
   private image(url: string): HTMLImageElement {
@@ -131,6 +133,7 @@ export class FramePainter {
     }
     for (const [key, element] of this.media) {
       if (wanted.has(key)) continue;
+      this.audio.release(element);
       element.pause();
       element.removeAttribute('src');
       element.load();
@@ -170,7 +173,7 @@ export class FramePainter {
           if (!playing && Math.abs(video.currentTime - visual.sourceTime) > 0.5 / composition.fps)
             video.currentTime = visual.sourceTime;
           if (video.readyState >= 2 && video.videoWidth > 0) {
-            const rect = containRect(video.videoWidth, video.videoHeight, width, height);
+            const rect = fittedPictureRect(video.videoWidth, video.videoHeight, width, height);
             ctx.drawImage(video, rect.x, rect.y, rect.width, rect.height);
           } else this.buffering = true;
           if (video.seeking) this.buffering = true;
@@ -193,8 +196,9 @@ export class FramePainter {
       if (visual.kind !== 'video' || !isFrameInWindow(visual.window, frame)) continue;
       const element = this.media.get(visual.item.id);
       if (!element || active.has(visual.item.id)) continue;
-      element.muted = true;
-      this.follow(element, itemSourceTimeAt(visual.item, visual.window, frame, fps), 1, playing);
+      this.audio.silence(element);
+      const target = itemSourceTimeAt(visual.item, visual.window, frame, fps);
+      this.follow(element, target, itemSpeed(visual.item), playing);
     }
     for (const [key, element] of this.media) {
       const entry = active.get(key);
@@ -205,10 +209,10 @@ export class FramePainter {
         if (!isPicture && !element.paused) element.pause();
         continue;
       }
-      element.muted = false;
-      element.volume = itemVolumeAt(entry.volume, entry.fades, entry.window, frame);
+      const envelope = this.envelopes.get(entry)!;
+      this.audio.follow(element, envelope, (frame - entry.window.startFrame) / fps, playing);
       const target = itemSourceTimeAt(entry.item, entry.window, frame, fps);
-      this.follow(element, target, entry.speed, playing);
+      this.follow(element, target, envelope.speed, playing);
     }
   }
 
@@ -235,6 +239,7 @@ export class FramePainter {
   }
 
   dispose() {
+    this.audio.dispose();
     for (const element of this.media.values()) {
       element.pause();
       element.removeAttribute('src');

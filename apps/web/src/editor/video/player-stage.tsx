@@ -80,6 +80,7 @@ export function PlayerStage() {
       raf = requestAnimationFrame(tick);
     };
     const startClock = () => {
+      painter.startAudio();
       const state = store.getState();
       const total = timelineTotalFrames(state.timeline);
       // Playing from the last frame starts again from the beginning.

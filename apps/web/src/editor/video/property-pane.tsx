@@ -2,6 +2,8 @@ import { MESSAGES, formatFrames } from '@storyloom/core';
 import { AudioEditor } from './audio-editor';
 import { CaptionEditor } from './caption-editor';
 import { useEditor } from './editor-context';
+import { ShotEditor } from './shot-editor';
+import { StoryDetailPane } from './story-detail-pane';
 
 /** The selected item's basic properties (spec 3 §2 "Property pane"). */
 export function PropertyPane() {
@@ -23,6 +25,7 @@ export function PropertyPane() {
   const count = useEditor((s) => s.selection.length);
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
 
+  if (!item && count <= 1) return <StoryDetailPane />;
   if (!item)
     return (
       <aside
@@ -50,6 +53,10 @@ export function PropertyPane() {
     >
       <h2 className="font-semibold text-zinc-900">{heading}</h2>
       {item.type === 'caption' ? <CaptionEditor item={item} /> : null}
+      {item.shotId &&
+      (item.type === 'image' || item.type === 'video' || trackKind === 'audio:voiceover') ? (
+        <ShotEditor key={item.shotId} item={item} />
+      ) : null}
       <dl className="grid grid-cols-2 gap-y-1 text-zinc-600">
         <dt>Start</dt>
         <dd className="text-right tabular-nums">{formatFrames(item.startTimeInFrames, fps)}</dd>

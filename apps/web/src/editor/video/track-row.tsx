@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { useEditor, useEditorStore } from './editor-context';
 import { ItemContent } from './item-content';
+import { MultiDragPreview, type DraggedItem } from './multi-drag-preview';
 import { useTimelineView, type TimelineView } from './timeline-view';
 
 export const ASSET_DRAG_TYPE = 'application/x-storyloom-drag';
@@ -156,6 +157,11 @@ const TimelineItemBox = memo(function TimelineItemBox({
   const store = useEditorStore();
   const openMenu = useContext(ItemMenuContext);
   const [dragX, setDragX] = useState<number | null>(null);
+  const [multiDrag, setMultiDrag] = useState<{
+    items: DraggedItem[];
+    x: number;
+    y: number;
+  } | null>(null);
   const [dropMode, setDropMode] = useState<'before' | 'replace' | 'after' | null>(null);
   const left = view.originX + item.startTimeInFrames * view.pixelsPerFrame;
   const width = Math.max(4, item.durationInFrames * view.pixelsPerFrame - 2);
@@ -164,23 +170,45 @@ const TimelineItemBox = memo(function TimelineItemBox({
     if (event.button !== 0) return;
     event.stopPropagation();
     const state = store.getState();
-    state.select(item.id, { toggle: event.shiftKey });
+    // Pressing an item of a multi-selection keeps the selection, so it can be dragged whole; a
+    // click without a drag then selects the item alone.
+    const inMultiSelection = state.selection.length > 1 && state.selection.includes(item.id);
+    if (event.shiftKey || !inMultiSelection) state.select(item.id, { toggle: event.shiftKey });
     if (event.shiftKey) return;
     const startX = event.clientX;
     let moving = false;
     const element = event.currentTarget;
     element.setPointerCapture(event.pointerId);
+    let dragged: DraggedItem[] = [];
     const move = (e: globalThis.PointerEvent) => {
       if (!moving && Math.abs(e.clientX - startX) < 4) return;
+      if (!moving) {
+        const { selection, timeline } = store.getState();
+        if (selection.length > 1 && selection.includes(item.id)) {
+          const assets = new Map(timeline.mediaAssets.map((a) => [a.id, a]));
+          dragged = timeline.tracks
+            .flatMap((t) => t.items)
+            .filter((i) => selection.includes(i.id))
+            .map((i) => ({
+              item: i,
+              asset: i.mediaAssetId ? assets.get(i.mediaAssetId) : undefined,
+            }));
+        }
+      }
       moving = true;
       setDragX(e.clientX - startX);
+      if (dragged.length > 1) setMultiDrag({ items: dragged, x: e.clientX, y: e.clientY });
     };
     const up = (e: globalThis.PointerEvent) => {
       element.removeEventListener('pointermove', move);
       element.removeEventListener('pointerup', up);
       element.removeEventListener('pointercancel', up);
       setDragX(null);
-      if (!moving) return;
+      setMultiDrag(null);
+      if (!moving) {
+        if (inMultiSelection) store.getState().select(item.id);
+        return;
+      }
       const selection = store.getState().selection;
       const ids = selection.includes(item.id) ? selection : [item.id];
       // The dragged box follows the pointer; look underneath it.
@@ -269,6 +297,7 @@ const TimelineItemBox = memo(function TimelineItemBox({
       onDrop={onDrop}
     >
       <ItemContent item={item} asset={asset} width={width} height={height} fps={view.fps} />
+      {multiDrag ? <MultiDragPreview {...multiDrag} /> : null}
       {dropMode ? (
         <div
           data-testid="drop-indicator"

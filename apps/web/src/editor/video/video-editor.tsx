@@ -9,6 +9,7 @@ import { EditorTopBar } from './editor-top-bar';
 import { MediaPane } from './media-pane';
 import { PlayerStage } from './player-stage';
 import { PropertyPane } from './property-pane';
+import { ShotGenerationProvider } from './shot-editor';
 import { TimelinePanel } from './timeline-panel';
 import { readUnsyncedEdits } from './unsynced-edits';
 import { useEditorKeyboard } from './use-editor-keyboard';
@@ -34,6 +35,7 @@ function initialise(story: Story): Init {
     const restored = useLocal ? initialTimeline(local.timeline) : null;
     const store = createEditorStore({
       storyId: story.id,
+      category: story.category_id ?? null,
       timeline: restored?.ok ? restored.timeline : loaded.timeline,
       shotsMap: restored?.ok && local ? local.shotsMap : (story.storyboard?.shots_map ?? {}),
       version,
@@ -63,7 +65,9 @@ export function VideoEditor({ story }: { story: Story }) {
     );
   return (
     <EditorStoreContext.Provider value={init.store}>
-      <EditorShell store={init.store} title={story.title} />
+      <ShotGenerationProvider storyId={story.id}>
+        <EditorShell store={init.store} title={story.title} />
+      </ShotGenerationProvider>
     </EditorStoreContext.Provider>
   );
 }

@@ -223,6 +223,7 @@ describe('cloud adapters against fake vendor servers', () => {
   it('transcribes with verbose_json segments cut into caption phrases', async () => {
     const phrases = await new OpenAiTranscription(openai()).transcribe({
       audio: encodeWav({ sampleRate: 16000, samples: new Float32Array(16000) }),
+      language: 'fr',
     });
     expect(phrases).toEqual([
       { text: 'Hello there,', start: 0.5, end: 1.5 },
@@ -231,6 +232,11 @@ describe('cloud adapters against fake vendor servers', () => {
     const body = last('/v1/audio/transcriptions').body;
     expect(body).toContain('name="model"');
     expect(body).toContain('verbose_json');
+    // The caption language picked in the editor goes along; the audio as a WAV file part.
+    expect(body).toMatch(/name="language"\r\n\r\nfr\r\n/);
+    expect(body).toMatch(/name="file"; filename="audio.wav"/);
+    expect(body).toContain('RIFF');
+    expect(last('/v1/audio/transcriptions').headers.authorization).toBe('Bearer test-key');
   });
 
   it('runs fal.ai models through the queue: submit, poll, result, download', async () => {

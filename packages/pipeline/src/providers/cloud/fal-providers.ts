@@ -126,6 +126,17 @@ export class FalImages implements ImageProvider {
   }
 }
 
+/**
+ * The request field of each fal.ai video model that takes an end frame (start/end frame and
+ * One-Take Style pass the next shot's picture there); models not listed get the start only.
+ */
+export const FAL_END_FRAME_FIELDS: Readonly<Record<string, string>> = {
+  'fal-ai/bytedance/seedance/v1/lite/image-to-video': 'end_image_url',
+  'fal-ai/kling-video/v2.1/standard/image-to-video': 'tail_image_url',
+  'fal-ai/pixverse/v5/image-to-video': 'end_image_url',
+  'fal-ai/vidu/q2/image-to-video': 'end_image_url',
+};
+
 /** Image-to-video on a fal.ai model (kling, pixverse, seedance, hailuo, wan, vidu, veo). */
 export class FalVideo implements VideoProvider {
   readonly name: string;
@@ -136,19 +147,18 @@ export class FalVideo implements VideoProvider {
     this.name = `fal:${model}`;
   }
 
-  async animate(input: {
-    image: GeneratedMedia;
-    prompt: string;
-    durationSeconds: number;
-    aspectRatio: AspectRatio;
-  }): Promise<GeneratedMedia | null> {
-    const mime = input.image.extension === 'png' ? 'image/png' : 'image/jpeg';
+  async animate(input: Parameters<VideoProvider['animate']>[0]): Promise<GeneratedMedia | null> {
+    const uri = (media: GeneratedMedia) =>
+      `data:${media.extension === 'png' ? 'image/png' : 'image/jpeg'};base64,${media.bytes.toString('base64')}`;
+    // The next shot's picture as the model's end frame, where the model takes one.
+    const endField = input.endImage ? FAL_END_FRAME_FIELDS[this.model] : undefined;
     const result = await falRun<{ video?: { url: string } }>(
       this.endpoint,
       this.model,
       {
         prompt: input.prompt,
-        image_url: `data:${mime};base64,${input.image.bytes.toString('base64')}`,
+        image_url: uri(input.image),
+        ...(endField && input.endImage ? { [endField]: uri(input.endImage) } : {}),
         duration: input.durationSeconds > 5 ? '10' : '5',
         aspect_ratio: input.aspectRatio,
       },

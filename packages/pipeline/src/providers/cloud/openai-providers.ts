@@ -240,7 +240,11 @@ export class OpenAiTranscription implements TranscriptionProvider {
     this.name = `openai-transcription:${model}`;
   }
 
-  async transcribe(input: { audio: Buffer; knownText?: string }): Promise<TimedPhrase[]> {
+  async transcribe(input: {
+    audio: Buffer;
+    knownText?: string;
+    language?: string;
+  }): Promise<TimedPhrase[]> {
     const form = new FormData();
     form.append(
       'file',
@@ -251,6 +255,7 @@ export class OpenAiTranscription implements TranscriptionProvider {
     form.append('response_format', 'verbose_json');
     form.append('timestamp_granularities[]', 'segment');
     if (input.knownText) form.append('prompt', input.knownText.slice(0, 800));
+    if (input.language) form.append('language', input.language);
     const answer = await httpJson<{
       segments?: { start: number; end: number; text: string }[];
       text?: string;

@@ -1,0 +1,204 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
+
+const DESKTOP = { width: 1440, height: 900 };
+const SCRIPT =
+  'The old lighthouse stands on the rocks. Every night its lamp guides the boats home.';
+
+interface CaptionItemJson {
+  id: string;
+  type: string;
+  caption?: { data: { text: string }; style?: Record<string, unknown> };
+}
+interface StoryJson {
+  id: string;
+  video_editor_timeline: {
+    tracks: { id: string; type: string; items: CaptionItemJson[] }[];
+    globalConfig: { captions: { enabled: boolean; style?: Record<string, unknown> } };
+  } | null;
+}
+
+describe('captions in the video editor', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let storyId: string;
+
+  async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown) {
+    const res = await context.request.fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { origin: server.baseUrl },
+      ...(data === undefined ? {} : { data }),
+    });
+    return { status: res.status(), body: (await res.json()) as T };
+  }
+
+  const captionsOf = (story: StoryJson) =>
+    story.video_editor_timeline!.tracks.filter((t) => t.type === 'caption').flatMap((t) => t.items);
+
+  async function waitSaved(page: Page) {
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('saved');
+  }
+
+  /** Sum of the canvas's pixels in a grid of samples: changes when the picture changes. */
+  async function canvasSignature(page: Page) {
+    return page.getByTestId('editor-canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4 * 331)
+        sum += data[i]! + 3 * data[i + 1]! + 7 * data[i + 2]!;
+      return sum;
+    });
+  }
+
+  /** Moves the playhead onto caption `index` (its time button) and waits for the frame. */
+  async function showCaption(page: Page, index: number) {
+    await page.getByTestId('caption-row').nth(index).getByRole('button').first().click();
+    await expect
+      .poll(() => page.getByTestId('caption-row').nth(index).getAttribute('data-current'))
+      .toBe('true');
+    await page.waitForTimeout(300); // two animation frames and the font swap
+    return canvasSignature(page);
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: DESKTOP });
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      data: {
+        email: `cap_${tag}@example.test`,
+        password: 'correct horse battery',
+        name: 'Cap',
+        username: `cap_${tag}`,
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(signUp.status()).toBe(200);
+    await context.addInitScript(() => {
+      window.localStorage.setItem(
+        'storyloom.promos',
+        JSON.stringify({ state: { webEditingPromoDismissed: true }, version: 0 }),
+      );
+    });
+    const started = await api<{ workflowRunId: string }>(
+      'POST',
+      '/stories/workflow/generate_script_to_video',
+      {
+        script_content: SCRIPT,
+        voiceover_voice: 'storyteller',
+      },
+    );
+    expect(started.status).toBe(200);
+    const until = Date.now() + 150_000;
+    for (;;) {
+      const status = await api<{ status: string; output?: { story?: { id: string } } }>(
+        'POST',
+        '/stories/workflow/status',
+        { workflowRunIds: [started.body.workflowRunId] },
+      );
+      if (status.body.status === 'RUN_SUCCESS') {
+        storyId = status.body.output!.story!.id;
+        break;
+      }
+      if (status.body.status !== 'RUN_RUNNING' || Date.now() > until)
+        throw new Error(`generation ended ${JSON.stringify(status.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('detects captions, then restyles every caption from the Caption Editor', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/story/editor?story_id=${storyId}&view=video-editor`);
+    await page.getByTestId('video-editor').waitFor();
+    await page.getByRole('tab', { name: 'Captions' }).click();
+
+    // Detection: the price is on the button; the detected captions replace the old ones.
+    const detect = page.getByTestId('detect-caption');
+    await expect.poll(() => detect.textContent()).toMatch(/^(Redetect|Detect) Caption\d+$/);
+    const before = captionsOf((await api<StoryJson>('GET', `/stories/${storyId}`)).body).map(
+      (c) => c.id,
+    );
+    await saveScreenshot(page, 'captions-tab-1440');
+    await detect.click();
+    await expect
+      .poll(() => detect.textContent(), { timeout: 60_000 })
+      .toMatch(/^Redetect Caption\d+$/);
+    await waitSaved(page);
+    const detected = captionsOf((await api<StoryJson>('GET', `/stories/${storyId}`)).body);
+    expect(detected.length).toBeGreaterThanOrEqual(2);
+    expect(detected.map((c) => c.id).some((id) => before.includes(id))).toBe(false);
+    const words = detected.map((c) => c.caption!.data.text.toLowerCase()).join(' ');
+    for (const word of ['lighthouse', 'rocks', 'lamp', 'boats']) expect(words).toContain(word);
+
+    // Two captions as the player shows them now.
+    const first = await showCaption(page, 0);
+    const second = await showCaption(page, 1);
+    await expect.poll(() => page.getByTestId('caption-editor').isVisible()).toBe(true);
+
+    // 'Apply to all captions' is on: font, size and preset go to every caption.
+    await page.getByLabel('Font family').selectOption('Oswald');
+    await page.getByTestId('size-input').fill('40');
+    await page.getByLabel('Caption preset').selectOption('white_blue_bg');
+    await waitSaved(page);
+    await saveScreenshot(page, 'caption-editor-1440');
+    expect(await showCaption(page, 1)).not.toBe(second);
+    expect(await showCaption(page, 0)).not.toBe(first);
+    const styled = (await api<StoryJson>('GET', `/stories/${storyId}`)).body;
+    for (const caption of captionsOf(styled))
+      expect(caption.caption?.style).toMatchObject({
+        fontFamily: 'Oswald',
+        fontSize: 40,
+        backgroundColor: 'rgba(37, 99, 235, 1.00)',
+      });
+    expect(styled.video_editor_timeline!.globalConfig.captions.style).toMatchObject({
+      fontFamily: 'Oswald',
+    });
+
+    // Undo puts the previous style back on every caption.
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await waitSaved(page);
+    const undone = (await api<StoryJson>('GET', `/stories/${storyId}`)).body;
+    for (const caption of captionsOf(undone))
+      expect(caption.caption?.style?.backgroundColor).not.toBe('rgba(37, 99, 235, 1.00)');
+
+    // Any language and emoji: click the text to edit it, Enter commits; the player fetches the
+    // bundled Noto fonts (the exporter's files) and draws the glyphs with them.
+    await page.getByTestId('caption-text').first().click();
+    await page.getByLabel('Caption text').first().fill('東京の夜 مرحبا 🎉');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('caption-text').first().textContent())
+      .toBe('東京の夜 مرحبا 🎉');
+    await showCaption(page, 0);
+    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Emoji'])
+      await expect
+        .poll(() =>
+          page.evaluate((f) => {
+            let loaded = false;
+            document.fonts.forEach((face) => {
+              if (face.family.replaceAll('"', '') === f && face.status === 'loaded') loaded = true;
+            });
+            return loaded;
+          }, family),
+        )
+        .toBe(true);
+    await saveScreenshot(page, 'captions-languages-1440');
+    // Escape puts the text back.
+    await page.getByTestId('caption-text').nth(1).click();
+    await page.getByLabel('Caption text').first().fill('not kept');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('caption-text').nth(1).textContent()).not.toBe('not kept');
+  });
+});
