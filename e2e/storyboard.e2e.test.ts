@@ -57,6 +57,16 @@ describe('the storyboard list view and the shot editor', () => {
     await page.waitForURL(/\/story\/editor\?story_id=.+&view=list$/);
     const storyId = new URL(page.url()).searchParams.get('story_id')!;
 
+    // The title is renamed; one over 200 characters is refused with a clear message.
+    await page.getByRole('button', { name: 'Rename story' }).click();
+    await page.getByLabel('Story title').fill('x'.repeat(201));
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'A title can be at most 200 characters.',
+    );
+    await page.getByLabel('Story title').fill('A fox’s day');
+    await page.getByLabel('Story title').press('Enter');
+    await poll(() => page.getByTestId('editor-story-title').textContent()).toBe('A fox’s day');
+
     // Three shots, written one after another (each field saves when it is left).
     const rows = page.getByTestId('shot-row');
     for (const [index, shot] of SHOTS.entries()) {
@@ -121,6 +131,9 @@ describe('the storyboard list view and the shot editor', () => {
     await poll(() => firstItem.getAttribute('data-asset-id')).toBe(newest);
     expect(await resources.first().getAttribute('aria-pressed')).toBe('true');
     await saveScreenshot(page, 'shot-editor-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await saveScreenshot(page, 'shot-editor-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The choice is saved: the server's shot shows the picked picture.
     await poll(
       async () => {

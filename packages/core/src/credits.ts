@@ -14,7 +14,7 @@ import {
   videoResolutionGroup,
 } from './models';
 
-/** The local video provider's name: it moves stills in the renderer, for no credits. */
+/** The local video provider's name: its clips are made on this machine, for no credits. */
 export const LOCAL_MOTION_PROVIDER = 'local-motion';
 
 /** Credit types (spec 1 §3, spec 2 §7): one per generating category, each with a .preview variant. */
@@ -328,7 +328,7 @@ export function generationCharge(
 /**
  * Credits of regenerating one shot's media (regenerate_shot / batch_generate, ours: the spec
  * gives no amounts): the image price of the image model; the video price of the video model,
- * except that the local motion provider (stills moved by the renderer) costs nothing;
+ * except that the local motion provider (pan and zoom clips made here) costs nothing;
  * voice-overs are free.
  */
 export function shotRegenerateCredits(args: {
