@@ -410,8 +410,8 @@ describe('music videos', () => {
   }, 300_000);
 
   it('lays the words heard in a sung track out as timed lyric captions', async () => {
-    // An a cappella track whose words and timing are known: each line spoken by RHVoice,
-    // placed a second after the previous one ends.
+    // A sung-like track whose words and timing are known: each line spoken by RHVoice,
+    // placed a second after the previous one ends, over music.
     const offsets: { line: string; start: number; end: number }[] = [];
     const inputs: string[] = [];
     let at = 1;
@@ -431,19 +431,23 @@ describe('music videos', () => {
       inputs.push(file);
       at += Number(stdout) + 1;
     }
-    const song = path.join(dir, 'a-cappella.wav');
+    // Music under the voice: a sustained A-minor chord (about 26 dB under the voice's peaks).
+    const song = path.join(dir, 'sung-over-music.wav');
+    const length = Math.max(10.5, at);
+    const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
     const delays = offsets.map((o, i) => `[${i}:a]adelay=${Math.round(o.start * 1000)}[d${i}]`);
     await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...inputs.flatMap((file) => ['-i', file]),
+      ...['-f', 'lavfi', '-i', `aevalsrc=${chord}:s=24000:d=${length}`],
       '-filter_complex',
-      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}amix=inputs=${offsets.length}:normalize=0,apad=whole_dur=${Math.max(10.5, at)}`,
+      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}[${inputs.length}:a]amix=inputs=${offsets.length + 1}:normalize=0:duration=longest,apad=whole_dur=${length}`,
       ...['-ac', '1', song],
     ]);
 
     const { client } = await signUp(server.baseUrl);
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'a-cappella.wav');
+    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'sung-over-music.wav');
     const uploaded = await client.request('POST', '/api/media/upload_audio', form);
     expect(uploaded.status).toBe(200);
     const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
