@@ -1,6 +1,7 @@
 export * from './action-video';
 export * from './asmr';
 export * from './author-profile';
+export * from './bounded-input';
 export * from './caption-detection';
 export * from './caption-style';
 export * from './categories';

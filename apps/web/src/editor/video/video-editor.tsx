@@ -12,6 +12,7 @@ import { PropertyPane } from './property-pane';
 import { ShotGenerationProvider } from './shot-editor';
 import { TimelinePanel } from './timeline-panel';
 import { readUnsyncedEdits } from './unsynced-edits';
+import { useCaptionFonts } from './use-caption-fonts';
 import { useEditorKeyboard } from './use-editor-keyboard';
 import { useEditorSync } from './use-editor-sync';
 
@@ -75,6 +76,7 @@ export function VideoEditor({ story }: { story: Story }) {
 function EditorShell({ store, title }: { store: EditorStore; title: string }) {
   useEditorSync(store);
   useEditorKeyboard(store);
+  useCaptionFonts(store);
   useEffect(
     () =>
       store.subscribe((state, previous) => {
