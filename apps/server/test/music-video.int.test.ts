@@ -97,11 +97,11 @@ async function jumpsAt(file: string, cutFrames: readonly number[]): Promise<numb
   );
 }
 
-/** Times (s) where the picture changes by more than 30 % (ffmpeg scene detection). */
-async function sceneCuts(file: string): Promise<number[]> {
+/** Times (s) where the picture changes by more than `threshold` (ffmpeg scene detection; 0.3 = 30 %). */
+async function sceneCuts(file: string, threshold = 0.3): Promise<number[]> {
   const { stderr } = await run('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-i', file, '-an'],
-    ...['-vf', "select='gt(scene,0.3)',showinfo", '-f', 'null', '-'],
+    ...['-vf', `select='gt(scene,${threshold})',showinfo`, '-f', 'null', '-'],
   ]);
   return [...stderr.matchAll(/pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
 }
@@ -247,10 +247,16 @@ describe('music videos', () => {
     });
     expect(refused.status).toBe(400);
 
+    // Consistent character with start/end frame off: stills, hard cuts (consistent-style
+    // would join its shots by motion, with no cut to find).
+    const picture = await uploadPicture(client, patchPortrait());
+    const ava = (await client.post('/api/characters', { name: 'Ava', image_url: picture.imageUrl }))
+      .body as unknown as Character;
     const start = await client.post('/stories/workflow/generate_music_video', {
       music_url: url,
       music_duration: duration,
-      video_type: 'consistent-style',
+      video_type: 'consistent-character',
+      character: { type: 'custom-quick', id: ava.id, name: 'Ava', image_url: picture.imageUrl },
       video_consistent_style: 'pixelart',
       enable_beat_sync: true,
       enable_broll: false,
@@ -263,16 +269,16 @@ describe('music videos', () => {
     const story = poll.output.story!;
     expect(story).toMatchObject({ status: 'completed', category_id: 'music_video' });
 
-    // Charged the calculator's price for the song's length: base, script, one analysis
-    // unit, and flux_kontext pictures and default-priced clips per shot.
+    // Charged the calculator's price for the song's length: base, script, two analysis
+    // units (consistent character), and flux_kontext pictures and default-priced clips per shot.
     const price = calculateCredits({
       category: 'music_video',
-      videoType: 'consistent-style',
+      videoType: 'consistent-character',
       style: 'pixelart',
       musicDuration: duration,
       imageModelConfig: DEFAULT_MODEL_CONFIGS.musicVideo.image,
     }).totalCredits;
-    expect(price).toBe(25 + 20 + 10 + num_shots * 15 + num_shots * 100);
+    expect(price).toBe(25 + 20 + 20 + num_shots * 15 + num_shots * 100);
     expect((await client.get('/api/credits')).body).toMatchObject({
       balance: STARTING_CREDIT_BALANCE - price,
     });
@@ -294,7 +300,8 @@ describe('music videos', () => {
     const seconds = await videoSeconds(mp4);
     expect(Math.abs(seconds - trimmed)).toBeLessThanOrEqual(0.1);
 
-    const cuts = await sceneCuts(mp4);
+    // A cut between two pictures of the same character scores about 0.17; moving stills, under 0.02.
+    const cuts = await sceneCuts(mp4, 0.08);
     const offBeat = cuts.map((cut) => Math.min(...beats.map((beat) => Math.abs(beat - cut))));
     // The clicks of the song itself, in the segment's time.
     const offClick = cuts.map((cut) => {
@@ -410,8 +417,8 @@ describe('music videos', () => {
   }, 300_000);
 
   it('lays the words heard in a sung track out as timed lyric captions', async () => {
-    // An a cappella track whose words and timing are known: each line spoken by RHVoice,
-    // placed a second after the previous one ends.
+    // A sung-like track whose words and timing are known: each line spoken by RHVoice,
+    // placed a second after the previous one ends, over music.
     const offsets: { line: string; start: number; end: number }[] = [];
     const inputs: string[] = [];
     let at = 1;
@@ -431,19 +438,23 @@ describe('music videos', () => {
       inputs.push(file);
       at += Number(stdout) + 1;
     }
-    const song = path.join(dir, 'a-cappella.wav');
+    // Music under the voice: a sustained A-minor chord (about 26 dB under the voice's peaks).
+    const song = path.join(dir, 'sung-over-music.wav');
+    const length = Math.max(10.5, at);
+    const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
     const delays = offsets.map((o, i) => `[${i}:a]adelay=${Math.round(o.start * 1000)}[d${i}]`);
     await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...inputs.flatMap((file) => ['-i', file]),
+      ...['-f', 'lavfi', '-i', `aevalsrc=${chord}:s=24000:d=${length}`],
       '-filter_complex',
-      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}amix=inputs=${offsets.length}:normalize=0,apad=whole_dur=${Math.max(10.5, at)}`,
+      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}[${inputs.length}:a]amix=inputs=${offsets.length + 1}:normalize=0:duration=longest,apad=whole_dur=${length}`,
       ...['-ac', '1', song],
     ]);
 
     const { client } = await signUp(server.baseUrl);
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'a-cappella.wav');
+    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'sung-over-music.wav');
     const uploaded = await client.request('POST', '/api/media/upload_audio', form);
     expect(uploaded.status).toBe(200);
     const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
