@@ -8,16 +8,26 @@ import {
 } from '@storyloom/core';
 import { z } from 'zod';
 import { requestJson, withQuery } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 
 const workflowRunSchema = z.object({ workflowRunId: z.string() });
 
-/** GET stories/{storyId}/shots/{shotId}: the shot's images, videos and audio. */
+/**
+ * GET stories/{storyId}/shots/{shotId}: the shot's images, videos and audio. A shot made in this
+ * editor that the server has not saved yet has none (its 404 is not an error to show).
+ */
 export async function fetchShotResources(storyId: string, shotId: string) {
-  const answer = await requestJson(
-    `/stories/${encodeURIComponent(storyId)}/shots/${encodeURIComponent(shotId)}`,
-    shotResourcesResponseSchema,
-  );
-  return answer.media_resources;
+  try {
+    const answer = await requestJson(
+      `/stories/${encodeURIComponent(storyId)}/shots/${encodeURIComponent(shotId)}`,
+      shotResourcesResponseSchema,
+    );
+    return answer.media_resources;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      return { images: [], videos: [], audio: [] };
+    throw error;
+  }
 }
 
 /** POST stories/workflow/regenerate_shot (spec 3 §7). */

@@ -16,6 +16,7 @@ import {
   History,
   Image as ImageIcon,
   Music,
+  PersonStanding,
   Plus,
   Sparkles,
   Upload,
@@ -25,6 +26,7 @@ import {
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MenuContent, MenuItem } from '../../ui/menu';
+import { ActionVideoDialog } from './action-video-dialog';
 import { CaptionsTab } from './captions-tab';
 import { useEditor, useEditorStore } from './editor-context';
 import { HistoryPicker, MediaPickerModal } from './media-pickers';
@@ -92,6 +94,7 @@ function VisualTab({
   onUpload,
   onHistory,
   onCreate,
+  onActionVideo,
 }: {
   kind: 'video' | 'image';
   library: MediaLibrary;
@@ -99,6 +102,8 @@ function VisualTab({
   onUpload: () => void;
   onHistory: () => void;
   onCreate: () => void;
+  /** Videos only: opens the action video dialog. */
+  onActionVideo?: (() => void) | undefined;
 }) {
   const assets = useEditor(
     useShallow((s) =>
@@ -128,6 +133,11 @@ function VisualTab({
           <MenuItem icon={<History />} onSelect={onHistory}>
             History
           </MenuItem>
+          {onActionVideo ? (
+            <MenuItem icon={<PersonStanding />} onSelect={onActionVideo}>
+              Action video
+            </MenuItem>
+          ) : null}
         </MenuContent>
       </DropdownMenu.Root>
     </div>
@@ -186,6 +196,7 @@ export function MediaPane() {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [actionOpen, setActionOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
 
@@ -317,6 +328,7 @@ export function MediaPane() {
             onUpload={openUpload}
             onHistory={() => setHistoryOpen(true)}
             onCreate={() => setPickerOpen(true)}
+            onActionVideo={tab === 'video' ? () => setActionOpen(true) : undefined}
           />
         )}
       </div>
@@ -388,6 +400,7 @@ export function MediaPane() {
         kind={pickKind}
         onPick={addPicked}
       />
+      <ActionVideoDialog open={actionOpen} onOpenChange={setActionOpen} library={library} />
     </aside>
   );
 }
