@@ -68,10 +68,10 @@ const countingTranscriber = {
   name: 'counting',
   calls: 0,
   fail: false,
-  async transcribe(): Promise<TimedPhrase[]> {
+  transcribe(): Promise<TimedPhrase[]> {
     this.calls++;
-    if (this.fail) throw new Error('The transcriber is down');
-    return [{ text: 'Hello there', start: 0.1, end: 0.9 }];
+    if (this.fail) return Promise.reject(new Error('The transcriber is down'));
+    return Promise.resolve([{ text: 'Hello there', start: 0.1, end: 0.9 }]);
   },
 };
 
@@ -223,9 +223,9 @@ describe('POST /stories/generate_caption', () => {
       const res = await user.client.post('/stories/generate_caption', body);
       return [res.status, (res.body as { message: string }).message];
     };
-    const tooBig = (field: string) => [
+    const tooBig = (field: string): unknown[] => [
       400,
-      expect.stringMatching(new RegExp(`^${field}: Too big`)),
+      expect.stringMatching(new RegExp(`^${field}: Too big`)) as unknown,
     ];
     expect(await refusal({ ...base, tracks: [] })).toEqual([
       400,

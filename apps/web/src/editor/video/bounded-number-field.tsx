@@ -82,7 +82,7 @@ export function BoundedNumberField(props: BoundedNumberFieldProps) {
             max={max}
             step={step}
             {...(props.wholeSteps ? { multipleOf: step } : {})}
-            onChange={props.onChange}
+            onChange={(next) => props.onChange(next)}
             className="w-16 px-1.5 py-0.5 text-right text-xs"
           />
           {unit ? <span className="text-zinc-400">{unit}</span> : null}

@@ -114,7 +114,7 @@ function FrameField(props: {
         max={Number.MAX_SAFE_INTEGER}
         step={1}
         multipleOf={1}
-        onChange={props.onChange}
+        onChange={(next) => props.onChange(next)}
         className="px-1.5 py-1 text-sm"
       />
     </label>
