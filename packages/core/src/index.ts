@@ -33,3 +33,5 @@ export * from './voices';
 export * from './wire-date';
 export * from './workflow';
 export * from './waveform';
+export * from './media-resources';
+export * from './property-bounds';

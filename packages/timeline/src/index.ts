@@ -20,6 +20,7 @@ export * from './trim-item';
 export * from './change-speed';
 export * from './change-volume';
 export * from './set-fade';
+export * from './image-duration';
 export * from './delete-items';
 export * from './media-assets';
 export * from './caption-tracks';

@@ -107,6 +107,7 @@ export function StoryPreviewDetails({ story, variant, flow, onDeleted }: StoryPr
           story={story}
           editable={owner && !story.is_template}
           size="md"
+          as="h2"
           testId="preview-title"
         />
         <time

@@ -16,10 +16,12 @@ export function StoryTitleEditor(props: {
   /** Without it the title is shown only. */
   editable?: boolean;
   size?: 'lg' | 'md';
+  /** The title's heading level (h1 on a page of its own). */
+  as?: 'h1' | 'h2' | 'h3';
   className?: string;
   testId?: string;
 }) {
-  const { story, editable = true, size = 'lg' } = props;
+  const { story, editable = true, size = 'lg', as: Heading = 'h1' } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(story.title);
   const queryClient = useQueryClient();
@@ -46,9 +48,9 @@ export function StoryTitleEditor(props: {
   if (!editing)
     return (
       <div className={clsx('flex min-w-0 items-start gap-2', props.className)}>
-        <h1 data-testid={props.testId ?? 'editor-story-title'} className={titleClass}>
+        <Heading data-testid={props.testId ?? 'editor-story-title'} className={titleClass}>
           {story.title}
-        </h1>
+        </Heading>
         {editable ? (
           <button
             type="button"

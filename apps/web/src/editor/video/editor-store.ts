@@ -1,9 +1,11 @@
-import type { MediaAsset, Shot, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
+import type { Effect, MediaAsset, Shot, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
 import {
   applyShotChanges,
   beginBatch,
   canRedo,
   canUndo,
+  addMediaAsset,
+  changeSpeed,
   changeVolume,
   clampZoom,
   createHistory,
@@ -18,6 +20,9 @@ import {
   nudgeVolume,
   recordSnapshot,
   redo,
+  removeMediaAsset,
+  setFade,
+  setImageDuration,
   rescaleZoom,
   setShotMedia,
   updateShot,
@@ -89,6 +94,13 @@ export interface EditorActions {
   cancelTrim(): void;
   nudgeVolume(direction: 1 | -1): boolean;
   setVolume(itemId: string, volume: number): boolean;
+  setSpeed(itemId: string, speed: number): boolean;
+  setFade(itemId: string, type: Effect['type'], seconds: number): boolean;
+  setImageDuration(itemId: string, seconds: number): boolean;
+  /** Adds (or replaces, by id) a media asset of the story's library; not an undoable edit. */
+  addMediaAsset(asset: MediaAsset): void;
+  /** Removes a media asset; the refusal text when the timeline uses it. */
+  removeMediaAsset(assetId: string): { ok: true } | { ok: false; message: string };
   deleteSelection(): boolean;
   deleteItem(itemId: string): boolean;
   undo(): boolean;
@@ -375,6 +387,32 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       },
 
       setVolume: (itemId, volume) => apply(changeVolume(get().timeline, { itemId, volume })),
+
+      setSpeed: (itemId, speed) => apply(changeSpeed(get().timeline, { itemId, speed })),
+
+      setFade: (itemId, type, seconds) => apply(setFade(get().timeline, { itemId, type, seconds })),
+
+      setImageDuration: (itemId, seconds) =>
+        apply(setImageDuration(get().timeline, { itemId, seconds })),
+
+      addMediaAsset: (asset) => {
+        const state = get();
+        set({
+          timeline: addMediaAsset(state.timeline, asset).timeline,
+          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
+        });
+      },
+
+      removeMediaAsset: (assetId) => {
+        const state = get();
+        const result = removeMediaAsset(state.timeline, { assetId });
+        if (!result.ok) return { ok: false, message: result.reason.message };
+        set({
+          timeline: result.timeline,
+          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
+        });
+        return { ok: true };
+      },
 
       deleteSelection: () => {
         const selection = selectionOf(get().selection);

@@ -20,7 +20,7 @@ export function StoryDetailPane() {
       <h2 className="font-semibold text-zinc-900">{MESSAGES.editor.storyDetail}</h2>
       {story ? (
         <>
-          <StoryTitleEditor story={story} size="md" />
+          <StoryTitleEditor story={story} size="md" as="h3" />
           <CategoryBadge categoryId={story.category_id} />
         </>
       ) : null}
