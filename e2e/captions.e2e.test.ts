@@ -184,14 +184,18 @@ describe('captions in the video editor', () => {
     await showCaption(page, 0);
     for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Emoji'])
       await expect
-        .poll(() =>
-          page.evaluate((f) => {
-            let loaded = false;
-            document.fonts.forEach((face) => {
-              if (face.family.replaceAll('"', '') === f && face.status === 'loaded') loaded = true;
-            });
-            return loaded;
-          }, family),
+        .poll(
+          () =>
+            page.evaluate((f) => {
+              let loaded = false;
+              document.fonts.forEach((face) => {
+                if (face.family.replaceAll('"', '') === f && face.status === 'loaded')
+                  loaded = true;
+              });
+              return loaded;
+            }, family),
+          // Megabytes of font on a shared machine.
+          { timeout: 30_000 },
         )
         .toBe(true);
     await saveScreenshot(page, 'captions-languages-1440');

@@ -24,6 +24,7 @@ import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
 import { vlogRoutes } from './generation/vlog-routes.js';
 import { musicRoutes } from './music/music-routes.js';
+import { mediaResourceRoutes } from './media/media-resource-routes.js';
 import { actionVideoRoutes } from './media/action-video-routes.js';
 import { songRoutes } from './music/song-routes.js';
 import { musicVideoRoutes } from './generation/music-video-routes.js';
@@ -132,6 +133,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
   musicRoutes(app, ctx);
   songRoutes(app, ctx);
   actionVideoRoutes(app, ctx);
+  mediaResourceRoutes(app, ctx);
   musicVideoRoutes(app, ctx);
   fontRoutes(app, ctx);
   authorProfileRoutes(app, ctx);

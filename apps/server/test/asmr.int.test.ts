@@ -4,30 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderedShots, type Story, type VideoEditorTimeline } from '@storyloom/core';
+import { orderedShots, type VideoEditorTimeline } from '@storyloom/core';
 import { ASMR_SHOT_SECONDS } from '@storyloom/pipeline';
 import { spectralCentroid } from '@storyloom/pipeline/test-measures';
 import { integratedLoudness, probe } from '@storyloom/render/test-inspect';
-import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { finishRun, signUp, startTestServer, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
-
-interface Poll {
-  status: string;
-  output: { story?: Story; error?: string };
-}
-
-async function finish(client: Client, workflowRunId: string): Promise<Poll> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const poll = (
-      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
-    ).body as unknown as Poll;
-    if (poll.status !== 'RUN_RUNNING') return poll;
-    if (Date.now() > until) throw new Error(`timed out: ${poll.status}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** The soundtrack of a video as mono samples at 44.1 kHz. */
 async function soundOf(file: string): Promise<Float32Array> {
@@ -65,7 +48,7 @@ describe('ASMR videos', () => {
       background_music: null,
     });
     expect(started.status).toBe(200);
-    const poll = await finish(client, (started.body as { workflowRunId: string }).workflowRunId);
+    const poll = await finishRun(client, (started.body as { workflowRunId: string }).workflowRunId);
     expect(poll).toMatchObject({ status: 'RUN_SUCCESS' });
     const story = poll.output.story!;
     const video = await client.request('GET', story.last_export_url!);

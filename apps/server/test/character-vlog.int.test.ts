@@ -15,30 +15,13 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
-import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { finishRun, signUp, startTestServer, type TestServer } from './helpers.js';
 import { PATCH, patchPortrait, uploadPicture } from './character-fixtures.js';
 
 const run = promisify(execFile);
 const TOPIC = '@Mia is baking bread in her kitchen';
 /** Frames are sampled at this size: 64×36 pixels. */
 const SAMPLE = { w: 64, h: 36 };
-
-interface Poll {
-  status: string;
-  output: { story?: Story; error?: string };
-}
-
-async function finish(client: Client, workflowRunId: string, timeoutMs = 120_000): Promise<Poll> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const poll = (
-      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
-    ).body as unknown as Poll;
-    if (poll.status !== 'RUN_RUNNING') return poll;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(poll.status)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** One frame of a video (at `seconds`) or a picture (without), as 64×36 RGB bytes. */
 async function frameAt(file: string, seconds?: number): Promise<Buffer> {
@@ -134,7 +117,7 @@ describe('character vlog', () => {
       aspect_ratio: '16:9',
     });
     expect(start.status).toBe(200);
-    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.status).toBe('RUN_SUCCESS');
     const story = poll.output.story!;
     expect(story).toMatchObject({
@@ -190,7 +173,7 @@ describe('character vlog', () => {
       { media_types: ['image'] },
     );
     expect(regenerate.status).toBe(200);
-    const regenerated = await finish(
+    const regenerated = await finishRun(
       client,
       (regenerate.body as { workflowRunId: string }).workflowRunId,
     );

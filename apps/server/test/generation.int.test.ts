@@ -16,31 +16,21 @@ import {
 import { LocalTranscriber, type ImageProvider } from '@storyloom/pipeline';
 import { integratedLoudness } from '@storyloom/render/test-inspect';
 import { creditAccounts, creditLedger } from '../src/db/schema.js';
-import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
+import {
+  Client,
+  DATABASES,
+  finishRun,
+  signUp,
+  startTestServer,
+  type RunPoll,
+  type TestServer,
+} from './helpers.js';
 
 const run = promisify(execFile);
 
 const SCRIPT =
   'Cats are curious creatures. Every morning, our cat hosts a tiny webinar about the garden. ' +
   'She explains the birds, the trees and the sunlight. Then she takes a well deserved nap.';
-
-interface Poll {
-  status: string;
-  output: { story?: Story; error?: string };
-  error?: string;
-}
-
-async function finish(client: Client, workflowRunId: string, timeoutMs = 120_000): Promise<Poll> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const poll = (
-      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
-    ).body as unknown as Poll;
-    if (poll.status !== 'RUN_RUNNING') return poll;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(poll.status)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function download(client: Client, url: string, dir: string, name: string) {
   const res = await client.request('GET', url);
@@ -157,7 +147,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
     });
     expect(start.status).toBe(200);
     const { workflowRunId } = start.body as { workflowRunId: string };
-    const poll = await finish(client, workflowRunId);
+    const poll = await finishRun(client, workflowRunId);
     expect(poll.status).toBe('RUN_SUCCESS');
     const story = poll.output.story!;
     expect(story).toMatchObject({ status: 'completed', category_id: 'script_to_video' });
@@ -253,7 +243,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       story_id: story.id,
     });
     expect(recover.status).toBe(200);
-    const recovered = await finish(
+    const recovered = await finishRun(
       client,
       (recover.body as { workflowRunId: string }).workflowRunId,
     );
@@ -273,7 +263,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
     );
     expect(regen.status).toBe(200);
     const regenRun = (regen.body as { workflowRunId: string }).workflowRunId;
-    expect((await finish(client, regenRun)).status).toBe('RUN_SUCCESS');
+    expect((await finishRun(client, regenRun)).status).toBe('RUN_SUCCESS');
     const afterRegen = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
     const newShot = afterRegen.storyboard!.shots_map[first.shot_id]!;
     expect(newShot.active_image_id).not.toBe(first.active_image_id);
@@ -292,7 +282,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       media_types: ['voiceover'],
     });
     expect(
-      (await finish(client, (batch.body as { workflowRunId: string }).workflowRunId)).status,
+      (await finishRun(client, (batch.body as { workflowRunId: string }).workflowRunId)).status,
     ).toBe('RUN_SUCCESS');
     expect(
       (
@@ -313,10 +303,10 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       visual_style: 'cyberpunk',
     });
     const { workflowRunId } = start.body as { workflowRunId: string };
-    let poll: Poll;
+    let poll: RunPoll;
     for (;;) {
       poll = (await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] }))
-        .body as unknown as Poll;
+        .body as unknown as RunPoll;
       if (poll.output.story?.status === 'paused') break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -330,7 +320,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       balance: STARTING_CREDIT_BALANCE - 100,
     });
     expect((await client.post('/stories/workflow/resume', { workflowRunId })).status).toBe(200);
-    const done = await finish(client, workflowRunId);
+    const done = await finishRun(client, workflowRunId);
     expect(done.output.story).toMatchObject({ status: 'completed' });
     const timeline = done.output.story!.video_editor_timeline as unknown as VideoEditorTimeline;
     expect(timeline.tracks.some((t) => t.subtype === 'music')).toBe(false);
@@ -406,7 +396,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       is_preview: false,
     });
     const { workflowRunId } = start.body as { workflowRunId: string };
-    const poll = await finish(client, workflowRunId);
+    const poll = await finishRun(client, workflowRunId);
     expect(poll.status).toBe('RUN_FAILED');
     expect(poll.output.story?.status).toBe('failed:generating_images');
     expect(poll.error).toBe('Generating images failed. The credits has been refunded.');
@@ -435,7 +425,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       freeStoriesLeft: FREE_STORIES_PER_ACCOUNT - 1,
     });
     const { workflowRunId } = start.body as { workflowRunId: string };
-    expect((await finish(client, workflowRunId)).status).toBe('RUN_SUCCESS');
+    expect((await finishRun(client, workflowRunId)).status).toBe('RUN_SUCCESS');
     const ledger = await server.ctx.database.db
       .select()
       .from(creditLedger)
@@ -475,7 +465,7 @@ describe.each(DATABASES)('explainer generation on %s', (database) => {
       script_content: SCRIPT,
     });
     const { workflowRunId } = start.body as { workflowRunId: string };
-    const poll = await finish(client, workflowRunId);
+    const poll = await finishRun(client, workflowRunId);
     expect(poll.status).toBe('RUN_FAILED');
     await new Promise((r) => setTimeout(r, 1500));
     const ledger = await failing.ctx.database.db

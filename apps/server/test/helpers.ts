@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
+import type { Story } from '@storyloom/core';
 import { loadConfig, type Config } from '../src/config.js';
 import { startStoryloom, type StartOptions, type Storyloom } from '../src/server.js';
 
@@ -127,6 +128,30 @@ export class Client {
 
 let counter = 0;
 /** Signs up a new user and returns their signed-in client. */
+/** A workflow run's poll answer (POST /stories/workflow/status with one id). */
+export interface RunPoll {
+  status: string;
+  output: { story?: Story; url?: string; error?: string };
+  error?: string;
+}
+
+/** Polls a workflow run until it is no longer running; throws after `timeoutMs`. */
+export async function finishRun(
+  client: Client,
+  workflowRunId: string,
+  timeoutMs = 150_000,
+): Promise<RunPoll> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const poll = (
+      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
+    ).body as unknown as RunPoll;
+    if (poll.status !== 'RUN_RUNNING') return poll;
+    if (Date.now() > until) throw new Error(`timed out: ${poll.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function signUp(baseUrl: string, name = 'Creator') {
   counter++;
   const tag = `${Date.now().toString(36)}${counter}`;

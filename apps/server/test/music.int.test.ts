@@ -3,9 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StockMusicTrack, Story, VideoEditorTimeline } from '@storyloom/core';
+import type { StockMusicTrack, VideoEditorTimeline } from '@storyloom/core';
 import { decodeAudioFile, MUSIC_SAMPLE_RATE } from '@storyloom/pipeline';
-import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
+import {
+  Client,
+  DATABASES,
+  finishRun,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 
 type Track = StockMusicTrack & { folder: string; bpm?: number };
 interface TrackList {
@@ -19,18 +26,6 @@ interface TrackList {
 const SCRIPT =
   'Our garden wakes up slowly. The bees visit every flower, one after the other. ' +
   'By noon the whole garden hums with a quiet, happy music.';
-
-async function finish(client: Client, workflowRunId: string) {
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const poll = (
-      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
-    ).body as { status: string; output: { story?: Story } };
-    if (poll.status !== 'RUN_RUNNING') return poll;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe.each(DATABASES)('the stock music library on %s', (database) => {
   let server: TestServer;
@@ -154,7 +149,7 @@ describe.each(DATABASES)('the stock music library on %s', (database) => {
       background_music: chosen.url,
     });
     expect(start.status).toBe(200);
-    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.status).toBe('RUN_SUCCESS');
     const timeline = poll.output.story!.video_editor_timeline as unknown as VideoEditorTimeline;
     const music = timeline.mediaAssets.find((a) => a.subtype === 'music')!;

@@ -7,7 +7,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { LocalIllustrator, type ImageProvider } from '@storyloom/pipeline';
-import { Client, signUp, startTestServer, type TestServer } from './helpers.js';
+import { Client, finishRun, signUp, startTestServer, type TestServer } from './helpers.js';
 
 /** The local illustrator, except that it fails on prompts that ask for it. */
 const illustrator = new LocalIllustrator();
@@ -19,16 +19,8 @@ const flakyIllustrator: ImageProvider = {
       : illustrator.generate(request),
 };
 
-async function finish(client: Client, workflowRunId: string): Promise<string> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const poll = await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] });
-    const status = (poll.body as { status: string }).status;
-    if (status !== 'RUN_RUNNING') return status;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const finish = async (client: Client, workflowRunId: string) =>
+  (await finishRun(client, workflowRunId)).status;
 
 const balance = async (client: Client) =>
   ((await client.get('/api/credits')).body as { balance: number }).balance;
@@ -136,6 +128,30 @@ describe('shot resources and regeneration (spec 3 §7)', () => {
     expect((await client.get(shotUrl('two'))).body).toMatchObject({
       media_resources: { images: [] },
     });
+
+    // A clip of the first shot's picture (the local motion provider charges nothing) becomes
+    // the shot's item.
+    const clip = await client.post(
+      `/stories/workflow/regenerate_shot?storyId=${storyId}&shotId=one`,
+      {
+        media_types: ['video'],
+        video_prompt: 'The camera pushes in',
+      },
+    );
+    expect(await finish(client, (clip.body as { workflowRunId: string }).workflowRunId)).toBe(
+      'RUN_SUCCESS',
+    );
+    expect(await balance(client)).toBe(before - price);
+    const videos = (
+      (await client.get(shotUrl('one'))).body as { media_resources: ShotMediaResources }
+    ).media_resources.videos;
+    expect(videos).toHaveLength(1);
+    const withClip = (await client.get(`/stories/${storyId}`)).body as unknown as Story;
+    expect(withClip.storyboard!.shots_map.one!.active_video_id).toBe(videos[0]!.id);
+    const clipItem = (withClip.video_editor_timeline as unknown as VideoEditorTimeline).tracks.find(
+      (track) => track.isPrimary,
+    )!.items[0]!;
+    expect([clipItem.type, clipItem.mediaAssetId]).toEqual(['video', videos[0]!.id]);
 
     // A batch over every visible shot charges per shot.
     const batch = await client.post(`/stories/workflow/batch_generate?storyId=${storyId}`, {

@@ -115,17 +115,30 @@ describe('songs for music videos', () => {
 
   it('accepts segments up to 300 s only where the operator allows them', async () => {
     const { client } = await signUp(server.baseUrl);
+    expect((await client.get('/api/media/trim_limits')).body).toEqual({
+      minSeconds: 10,
+      maxSeconds: 60,
+    });
     expect((await upload(client, song, [0, 65])).status).toBe(400);
+    const long = await clickTrack(path.join(dir, 'long.mp3'), 301);
     const extended = await startTestServer('pglite', { env: { MUSIC_TRIM_MAX_SECONDS: '300' } });
     try {
       const { client: other } = await signUp(extended.baseUrl);
-      const res = await upload(other, song, [0, 65]);
+      // The dialog learns the longer limit from the server.
+      expect((await other.get('/api/media/trim_limits')).body).toEqual({
+        minSeconds: 10,
+        maxSeconds: 300,
+      });
+      const res = await upload(other, long, [0.5, 300.5]);
       expect(res.status).toBe(200);
-      expect(Math.abs(((await res.json()) as { duration: number }).duration - 65)).toBeLessThan(
+      expect(Math.abs(((await res.json()) as { duration: number }).duration - 300)).toBeLessThan(
         0.1,
       );
+      const over = await upload(other, long, [0, 300.1]);
+      expect(over.status).toBe(400);
+      expect(await message(over)).toBe(MESSAGES.generate.trimTooLong(300, '5:00'));
     } finally {
       await extended.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -7,7 +7,15 @@ import type {
   VideoModelConfig,
   VideoResolution,
 } from './models';
-import { isTurboVideoConfig, videoResolutionGroup } from './models';
+import {
+  imageModelConfigSchema,
+  isTurboVideoConfig,
+  videoModelConfigSchema,
+  videoResolutionGroup,
+} from './models';
+
+/** The local video provider's name: its clips are made on this machine, for no credits. */
+export const LOCAL_MOTION_PROVIDER = 'local-motion';
 
 /** Credit types (spec 1 §3, spec 2 §7): one per generating category, each with a .preview variant. */
 export const CREDIT_TYPES = [
@@ -315,4 +323,28 @@ export function generationCharge(
     amount: calculateCredits(input).totalCredits,
     creditType: creditType(category, preview),
   };
+}
+
+/**
+ * Credits of regenerating one shot's media (regenerate_shot / batch_generate, ours: the spec
+ * gives no amounts): the image price of the image model; the video price of the video model,
+ * except that the local motion provider (pan and zoom clips made here) costs nothing;
+ * voice-overs are free.
+ */
+export function shotRegenerateCredits(args: {
+  mediaTypes: readonly ('image' | 'video' | 'voiceover')[];
+  advancedSettings:
+    { image_model_config?: unknown; video_model_config?: unknown } | null | undefined;
+  videoProvider: string;
+}): number {
+  const image = imageModelConfigSchema.safeParse(args.advancedSettings?.image_model_config);
+  const video = videoModelConfigSchema.safeParse(args.advancedSettings?.video_model_config);
+  return (
+    (args.mediaTypes.includes('image')
+      ? imageCreditsPerShot(image.success ? image.data : null)
+      : 0) +
+    (args.mediaTypes.includes('video') && args.videoProvider !== LOCAL_MOTION_PROVIDER
+      ? videoCreditsPerShot(video.success ? video.data : null)
+      : 0)
+  );
 }

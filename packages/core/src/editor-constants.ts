@@ -61,9 +61,8 @@ export const EDITOR_CONSTANTS = {
     [2, 0.5],
     [1, 0.2],
   ],
+  /** Property bounds besides volume and speed (VOLUME_LIMITS, SPEED_LIMITS): spec 3 §5. */
   property: {
-    volume: { min: 0, max: 1, step: 0.05 },
-    speed: { min: 0.5, max: 2, step: 0.25 },
     fadeStep: 0.05,
     imageDuration: { min: 0.1, max: 10, step: 0.1 },
   },

@@ -1,6 +1,7 @@
 export * from './action-video';
 export * from './asmr';
 export * from './author-profile';
+export * from './bounded-input';
 export * from './caption-detection';
 export * from './caption-style';
 export * from './categories';
@@ -32,3 +33,5 @@ export * from './voices';
 export * from './wire-date';
 export * from './workflow';
 export * from './waveform';
+export * from './media-resources';
+export * from './property-bounds';

@@ -17,6 +17,13 @@ export const MUSIC_FOLDERS = [
   'Default',
 ] as const;
 
+/** The stock folder the trending songs and the awards' featured songs come from (ours). */
+export const TRENDING_FOLDER = 'TOP 20';
+/** Trending songs preview quietly (spec 2 §9). */
+export const TRENDING_PREVIEW_VOLUME = 0.3;
+/** The awards song picker offers this many featured songs (spec 2 §2). */
+export const AWARDS_FEATURED_SONGS = 7;
+
 /** A stock music track. mood is comma-separated text; has_lyrics is missing on some. */
 export const stockMusicTrackSchema = z.object({
   id: z.string().min(1),

@@ -32,6 +32,7 @@ export const COMMAND_DESCRIPTIONS = {
   speed: 'Change speed',
   volume: 'Change volume',
   fade: 'Change fade',
+  imageDuration: 'Change image duration',
   delete: 'Delete item',
   captions: 'Detect captions',
   editCaption: 'Edit caption',

@@ -20,6 +20,7 @@ export * from './trim-item';
 export * from './change-speed';
 export * from './change-volume';
 export * from './set-fade';
+export * from './image-duration';
 export * from './delete-items';
 export * from './media-assets';
 export * from './caption-tracks';
@@ -30,6 +31,7 @@ export * from './shot-changes';
 export * from './lexorank';
 export * from './storyboard';
 export * from './build-timeline';
+export * from './shot-media';
 
 // History and sync
 export * from './history';

@@ -442,3 +442,42 @@ export const characters = pgTable(
   },
   (t) => [index('characters_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+// ---- Story media resources ----
+
+/**
+ * The media a creator brought into a story's editor (spec 3 §3 "Media asset", §7 media resource
+ * create / list / delete): uploads, picks from their history or library, and stock music.
+ * Deleting marks the row; the file stays (another story may use the same upload).
+ */
+export const storyMediaResources = pgTable(
+  'story_media_resources',
+  {
+    id: text('id').primaryKey(),
+    storyId: text('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** video | image | audio */
+    resourceType: text('resource_type').notNull(),
+    /** music | voiceover, for audio */
+    subtype: text('subtype'),
+    /** user_upload | generated */
+    source: text('source').notNull(),
+    shotId: text('shot_id'),
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    title: text('title'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    configs: jsonb('configs').$type<Record<string, unknown>>().notNull().default({}),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('story_media_resources_story_idx').on(t.storyId, t.createdAt),
+    index('story_media_resources_user_idx').on(t.userId, t.createdAt),
+  ],
+);

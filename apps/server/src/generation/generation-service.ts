@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   generationCharge,
-  imageCreditsPerShot,
-  imageModelConfigSchema,
-  videoCreditsPerShot,
-  videoModelConfigSchema,
+  shotRegenerateCredits,
   ASMR_STYLES,
   asmrCredits,
   creditType,
@@ -170,11 +167,7 @@ export async function startRebuildAndExport(
 /** Credit type of shot regenerations (ours: the spec does not name one). */
 export const REGENERATE_CREDIT_TYPE = 'story.regenerate_shot';
 
-/**
- * regenerate_shot / batch_generate: charges per shot and media kind — the image price of the
- * image model; the video price of the video model, except that the local motion provider
- * (stills moved by the renderer) costs nothing; voice-overs are free — then starts the run.
- */
+/** regenerate_shot / batch_generate: charges `shotRegenerateCredits` per shot, then starts the run. */
 export async function startRegenerate(
   ctx: Pick<AppContext, 'database' | 'workflows' | 'providers'>,
   userId: string,
@@ -190,16 +183,11 @@ export async function startRegenerate(
   if (shotIds.length === 0 || shotIds.some((id) => !known.has(id)))
     throw badRequest('Shot not found', 'SHOT_NOT_FOUND');
   await ctx.workflows.checkQuota(userId, REGENERATE_WORKFLOW);
-  const settings = input.advanced_settings ?? story.advancedSettings ?? {};
-  const image = imageModelConfigSchema.safeParse(settings.image_model_config);
-  const video = videoModelConfigSchema.safeParse(settings.video_model_config);
-  const perShot =
-    (input.media_types.includes('image')
-      ? imageCreditsPerShot(image.success ? image.data : null)
-      : 0) +
-    (input.media_types.includes('video') && ctx.providers.video.name !== 'local-motion'
-      ? videoCreditsPerShot(video.success ? video.data : null)
-      : 0);
+  const perShot = shotRegenerateCredits({
+    mediaTypes: input.media_types,
+    advancedSettings: input.advanced_settings ?? story.advancedSettings,
+    videoProvider: ctx.providers.video.name,
+  });
   const count = input.shot_ids
     ? shotIds.length
     : shotIds.filter((id) => !shotsMap?.[id]?.is_hidden).length;

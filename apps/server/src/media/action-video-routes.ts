@@ -34,12 +34,14 @@ export function actionVideoRoutes(app: FastifyInstance, ctx: AppContext) {
       ...rateLimited('upload'),
       schema: {
         tags: ['media'],
-        summary: 'Upload a video (mp4, webm, mov; 100 MB), image (10 MB) or audio file (10 MB)',
+        summary:
+          'Upload a video (mp4, webm, mov, avi; 100 MB), image (10 MB) or audio file (10 MB); its kind is read from its content',
         consumes: ['multipart/form-data'],
         response: {
           200: z.object({
             url: z.string(),
             resource_type: z.enum(['image', 'video', 'audio']),
+            thumbnail_url: z.string().nullable(),
             metadata: z.object({
               width: z.number().optional(),
               height: z.number().optional(),
@@ -60,7 +62,11 @@ export function actionVideoRoutes(app: FastifyInstance, ctx: AppContext) {
       return uploads.inWorkFolder(async (dir) => {
         const target = path.join(dir, 'upload');
         const tooLarge = () =>
-          new HttpError(413, 'FILE_TOO_LARGE', `${name} is too large (max 100MB)`);
+          new HttpError(
+            413,
+            'FILE_TOO_LARGE',
+            MESSAGES.editor.fileTooLarge(name, Math.round(LARGEST_UPLOAD / 2 ** 20)),
+          );
         // Streamed to disk: a 100 MB video is never held in memory.
         await pipeline(file.file, createWriteStream(target)).catch((error: unknown) => {
           if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE')

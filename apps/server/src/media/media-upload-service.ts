@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MESSAGES, UPLOAD_LIMITS, uploadKindOf, type UploadKind } from '@storyloom/core';
+import { extractThumbnail } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newBlobKey, type BlobExtension } from '../storage/blob-store.js';
@@ -9,14 +11,10 @@ import { checkStorageQuota } from '../storage/media-routes.js';
 import { sniffAudioMime, sniffImage } from '../storage/sniff.js';
 import { MediaMetadataError, probeMediaMetadata, type MediaMetadata } from './media-metadata.js';
 
-export type UploadKind = 'image' | 'video' | 'audio';
+export { UPLOAD_LIMITS, type UploadKind };
 
-/** Upload limits of spec 3 §5, by kind. */
-export const UPLOAD_LIMITS: Record<UploadKind, { maxBytes: number; types: string }> = {
-  video: { maxBytes: 104_857_600, types: 'mp4, webm, mov' },
-  image: { maxBytes: 10_485_760, types: 'jpeg, jpg, png, gif, webp' },
-  audio: { maxBytes: 10_485_760, types: 'mp3, wav, aac, ogg, mpeg' },
-};
+/** Width of the thumbnails made for uploaded pictures and videos (the media pane's tiles). */
+const THUMBNAIL_WIDTH = 320;
 
 const AUDIO_EXTENSIONS: Record<string, BlobExtension> = {
   'audio/wav': 'wav',
@@ -39,6 +37,8 @@ export function sniffMedia(head: Buffer): { kind: UploadKind; extension: BlobExt
       return { kind: 'audio', extension: 'm4a' };
     return { kind: 'video', extension: 'mp4' };
   }
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'AVI ')
+    return { kind: 'video', extension: 'avi' };
   if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])))
     return { kind: 'video', extension: 'webm' };
   const audio = sniffAudioMime(head);
@@ -50,6 +50,8 @@ export interface StoredUpload {
   url: string;
   resource_type: UploadKind;
   metadata: MediaMetadata;
+  /** A small JPEG of a picture or of a video's frame at one second. */
+  thumbnail_url: string | null;
 }
 
 /**
@@ -81,10 +83,14 @@ export class MediaUploadService {
     } finally {
       await handle.close();
     }
+    // The kind the name claims (its extension) must be the kind the content is (spec 3 §5).
+    const claimed = uploadKindOf({ name });
     const sniffed = sniffMedia(head);
-    if (!sniffed)
+    if (!sniffed || (claimed && claimed !== sniffed.kind))
       throw badRequest(
-        'Only image, video, and audio files are supported. Please select a supported file type.',
+        claimed
+          ? MESSAGES.editor.typeNotSupportedForKind(name, claimed)
+          : MESSAGES.editor.onlyMediaFiles,
         'UNSUPPORTED_TYPE',
       );
     const { size } = await stat(file);
@@ -93,7 +99,7 @@ export class MediaUploadService {
       throw new HttpError(
         413,
         'FILE_TOO_LARGE',
-        `${name} is too large (max ${Math.round(limit.maxBytes / 2 ** 20)}MB)`,
+        MESSAGES.editor.fileTooLarge(name, Math.round(limit.maxBytes / 2 ** 20)),
       );
     if (sniffed.kind === 'image') checkImageDimensions(await readFile(file));
     let metadata: MediaMetadata;
@@ -101,15 +107,38 @@ export class MediaUploadService {
       metadata = await probeMediaMetadata(file);
     } catch (error) {
       if (error instanceof MediaMetadataError)
-        throw badRequest(`${name} type not supported for ${sniffed.kind}`, 'UNREADABLE_MEDIA');
+        throw badRequest(
+          MESSAGES.editor.typeNotSupportedForKind(name, sniffed.kind),
+          'UNREADABLE_MEDIA',
+        );
       throw error;
     }
     if (sniffed.kind === 'video' && !metadata.width)
-      throw badRequest(`${name} type not supported for video`, 'UNREADABLE_MEDIA');
+      throw badRequest(MESSAGES.editor.typeNotSupportedForKind(name, 'video'), 'UNREADABLE_MEDIA');
     await checkStorageQuota(this.ctx, userId, size);
     const key = newBlobKey('uploads', sniffed.extension);
     await this.ctx.blobs.put(key, createReadStream(file));
+    const thumbnailUrl = sniffed.kind === 'audio' ? null : await this.storeThumbnail(userId, file);
     await this.ctx.media.record({ key, userId, kind: 'upload', bytes: size });
-    return { url: this.ctx.blobs.url(key), resource_type: sniffed.kind, metadata };
+    return {
+      url: this.ctx.blobs.url(key),
+      resource_type: sniffed.kind,
+      metadata,
+      thumbnail_url: thumbnailUrl,
+    };
+  }
+
+  /** A thumbnail of a picture or video, or null when ffmpeg cannot draw one. */
+  private async storeThumbnail(userId: string, file: string): Promise<string | null> {
+    const frame = `${file}-thumbnail.jpg`;
+    try {
+      await extractThumbnail(file, frame, { maxWidth: THUMBNAIL_WIDTH });
+    } catch {
+      return null;
+    }
+    const key = newBlobKey('thumbnails', 'jpg');
+    const stored = await this.ctx.blobs.put(key, createReadStream(frame));
+    await this.ctx.media.record({ key, userId, kind: 'thumbnail', bytes: stored.size });
+    return this.ctx.blobs.url(key);
   }
 }

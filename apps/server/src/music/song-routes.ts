@@ -91,6 +91,19 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  r.get(
+    '/api/media/trim_limits',
+    {
+      schema: {
+        tags: ['music'],
+        summary:
+          'The shortest and longest song segment a music video may use on this server (10 s; 60 s, or up to 300 s where the operator allows)',
+        response: { 200: z.object({ minSeconds: z.number(), maxSeconds: z.number() }) },
+      },
+    },
+    () => ({ minSeconds: TRIM_LIMITS.min, maxSeconds: ctx.config.musicTrimMaxSeconds }),
+  );
+
   r.post(
     '/api/media/analyze_audio',
     {

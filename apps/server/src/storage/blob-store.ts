@@ -20,6 +20,7 @@ export const CONTENT_TYPES = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   m4a: 'audio/mp4',

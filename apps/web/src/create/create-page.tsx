@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../ui/page-container';
 import { createPageContent } from './create-page-content';
+import { clearBackButtonDrafts } from './creation-drafts';
 import { AsmrForm } from './asmr/asmr-form';
 import { ExplainerForm } from './explainer/explainer-form';
 import { VlogForm } from './vlog/vlog-form';
@@ -37,6 +38,7 @@ export function CreatePage() {
     <PageContainer className="flex flex-col gap-6">
       <Link
         to="/story"
+        onClick={clearBackButtonDrafts}
         className="flex w-fit items-center gap-1.5 text-sm font-medium text-zinc-600 hover:text-zinc-900"
       >
         <ArrowLeft className="size-4" aria-hidden />

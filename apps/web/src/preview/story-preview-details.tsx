@@ -18,6 +18,7 @@ import type { ShareFlow } from '../share/use-share-flow';
 import { SharePopover } from '../share/share-popover';
 import { CategoryBadge } from '../story/category-badge';
 import { DeleteStoryDialog } from '../story/delete-story-dialog';
+import { StoryTitleEditor } from '../story/story-title-editor';
 import { useEditStory } from '../story/use-story-mutations';
 import { ThumbnailChooser } from '../thumbnail/thumbnail-chooser';
 import { Avatar } from '../ui/avatar';
@@ -102,12 +103,12 @@ export function StoryPreviewDetails({ story, variant, flow, onDeleted }: StoryPr
         </span>
       )}
       <div>
-        <h2
-          data-testid="preview-title"
-          className="text-xl font-semibold tracking-tight break-words text-zinc-900"
-        >
-          {story.title}
-        </h2>
+        <StoryTitleEditor
+          story={story}
+          editable={owner && !story.is_template}
+          size="md"
+          testId="preview-title"
+        />
         <time
           dateTime={storyDisplayDate(story)}
           className="mt-1 block text-sm text-zinc-500"

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/use-current-user';
 import { requireSignIn } from '../auth/use-require-sign-in';
-import { editorPath } from '../editor/editor-path';
+import { editorPath, type EditorViewParam } from '../editor/editor-path';
 import { createBlankStory } from '../lib/stories-api';
 import { queryKeys } from '../lib/query-keys';
 
@@ -24,7 +24,7 @@ export function useOpenBlankStoryInNewTab() {
   });
 
   return useCallback(
-    (view: 'list' | 'video-editor') => {
+    (view: EditorViewParam) => {
       if (!user) {
         requireSignIn(navigate, location, '/story/editor');
         return;

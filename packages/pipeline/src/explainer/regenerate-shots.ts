@@ -10,7 +10,7 @@ import {
   TIMELINE_SCHEMA_VERSION,
 } from '@storyloom/core';
 import { phrasesOf } from '../providers/local/local-writer';
-import type { TimedPhrase } from '../providers/provider-types';
+import type { GeneratedMedia, TimedPhrase } from '../providers/provider-types';
 import { styleChoice, timelineFromStory, type GenerationPorts } from './explainer-steps';
 import { drawVlogPicture } from '../vlog/draw-vlog-picture';
 
@@ -58,16 +58,17 @@ export async function regenerateShots(
   const createdAt = new Date().toISOString();
   const replaced = new Map<string, string>();
   let voiceChanged = false;
-  // A shot that had no picture shows a failed placeholder: its new one needs the shot rebuilt.
+  // A shot whose item changes kind (a placeholder gets a picture, a picture a clip) is rebuilt.
   let firstVisual = false;
   for (const shot of shots) {
+    let picture: GeneratedMedia | undefined;
     const next = { ...shot } as typeof shot & Record<string, unknown>;
     if (input.mediaTypes.includes('image')) {
       if (input.imagePrompt !== undefined) next.image_prompt = input.imagePrompt;
       const prompt = next.image_prompt ?? next.script ?? '';
       const keywords = (next.image_prompt ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? [];
       const seed = `${shot.shot_id}/${input.runKey}`;
-      const media = input.character
+      const media: GeneratedMedia = input.character
         ? await drawVlogPicture({
             image: ports.providers.image,
             prompt,
@@ -105,6 +106,7 @@ export async function regenerateShots(
       else if (!shot.active_video_id) firstVisual = true;
       next.active_image_id = id;
       next.active_image_url = url;
+      picture = media;
     }
     if (input.mediaTypes.includes('voiceover')) {
       if (input.voiceOver !== undefined) next.script = input.voiceOver;
@@ -135,9 +137,45 @@ export async function regenerateShots(
       next.voice_duration = voice.durationSeconds;
       voiceChanged = true;
     }
-    if (input.mediaTypes.includes('video') && input.videoPrompt !== undefined) {
-      // The local motion provider leaves motion to the renderer: only the prompt is kept.
-      next.video_prompt = input.videoPrompt;
+    if (input.mediaTypes.includes('video')) {
+      if (input.videoPrompt !== undefined) next.video_prompt = input.videoPrompt;
+      const imageUrl = next.active_image_url;
+      // A clip moves the shot's (new) picture, for as long as its voice-over lasts.
+      const clip = imageUrl
+        ? await ports.providers.video.animate({
+            image: picture ?? {
+              bytes: await ports.readMedia(imageUrl),
+              extension: imageUrl.endsWith('.png') ? 'png' : 'jpg',
+            },
+            prompt: next.video_prompt ?? '',
+            durationSeconds: Number(next.voice_duration ?? 5),
+            aspectRatio: input.aspectRatio,
+            // Asked for a clip, the creator gets one even from the local provider (which
+            // otherwise leaves a lone still to the renderer): with no next picture, a push-in.
+            transition: 'morph',
+          })
+        : null;
+      if (clip) {
+        const id = `video-${shot.shot_id}-${input.runKey}`;
+        const { url } = await ports.storeMedia(id, clip);
+        made.push({
+          id,
+          title: 'Regenerated video',
+          url,
+          created_at: createdAt,
+          thumbnail_url: imageUrl,
+          resource_type: 'video',
+          source: 'generated',
+          shot_id: shot.shot_id,
+          ...(clip.durationSeconds ? { metadata: { duration: clip.durationSeconds } } : {}),
+          configs: { model: ports.providers.video.name },
+        });
+        // A clip in place of a clip keeps the item; in place of a picture the shot is rebuilt.
+        if (shot.active_video_id) replaced.set(shot.active_video_id, id);
+        else firstVisual = true;
+        next.active_video_id = id;
+        next.active_video_url = url;
+      }
     }
     shotsMap[shot.shot_id] = next;
   }

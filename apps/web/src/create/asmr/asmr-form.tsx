@@ -2,27 +2,22 @@ import {
   ASMR_MATERIALS,
   ASMR_SHOT_OPTIONS,
   ASMR_STYLES,
-  estimatedRenderMinutes,
   IMAGE_MODELS,
-  MESSAGES,
   MOTION_VIDEO_MODELS,
   type AsmrType,
 } from '@storyloom/core';
-import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { requestJson } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
 import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
 import { ProviderNotice } from '../provider-notice';
+import { SubmitBox } from '../submit-box';
 import {
   ASMR_DRAFT_KEY,
   asmrEstimate,
@@ -74,12 +69,6 @@ export function AsmrForm() {
   });
   const preview = useRef<HTMLAudioElement | null>(null);
   const guard = useRequireSignIn();
-  const { user } = useCurrentUser();
-  const credits = useQuery({
-    queryKey: ['credits'],
-    queryFn: fetchCredits,
-    enabled: Boolean(user),
-  });
 
   useEffect(() => {
     localStorage.setItem(ASMR_DRAFT_KEY, JSON.stringify(values));
@@ -242,38 +231,15 @@ export function AsmrForm() {
           />
         </Collapsible>
 
-        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
-          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
-            Create story: <strong>{estimate.full} credits</strong> · Preview:{' '}
-            <strong>{estimate.preview} credits</strong>
-          </p>
-          {credits.data ? (
-            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
-          ) : null}
-          <p className="text-xs text-zinc-500">
-            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('asmr_video', false))}
-          </p>
-          {serverError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {serverError}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            disabled={Boolean(error) || submitting}
-            onClick={() => guard(() => void submit(false))}
-          >
-            Create story
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={Boolean(error) || submitting}
-            onClick={() => guard(() => void submit(true))}
-          >
-            Preview storyboard
-          </Button>
-        </div>
+        <SubmitBox
+          category="asmr_video"
+          estimate={estimate}
+          labels={{ create: 'Create story', preview: 'Preview storyboard' }}
+          serverError={serverError}
+          disabled={Boolean(error) || submitting}
+          onCreate={() => guard(() => void submit(false))}
+          onPreview={() => guard(() => void submit(true))}
+        />
       </aside>
 
       {previewDialog}

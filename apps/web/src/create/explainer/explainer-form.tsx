@@ -1,11 +1,4 @@
-import {
-  estimatedRenderMinutes,
-  IDEA_TOPIC_MAX,
-  MESSAGES,
-  STYLE_GRID,
-  VOICES,
-  type VoiceKey,
-} from '@storyloom/core';
+import { IDEA_TOPIC_MAX, MESSAGES, STYLE_GRID, VOICES, type VoiceKey } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Play, Sparkles, Undo2 } from 'lucide-react';
@@ -36,6 +29,7 @@ import {
   voiceSampleUrl,
 } from './explainer-api';
 import { ProviderNotice } from '../provider-notice';
+import { SubmitBox } from '../submit-box';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
 import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
@@ -301,44 +295,16 @@ export function ExplainerForm() {
           </ModelSettings>
         </Collapsible>
 
-        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
-          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
-            Create story: <strong>{estimate.full} credits</strong> · Preview:{' '}
-            <strong>{estimate.preview} credits</strong>
-          </p>
-          {credits.data && credits.data.freeStoriesLeft > 0 ? (
-            <p className="text-sm text-brand-700" data-testid="free-stories">
-              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
-              <span className="text-xs text-zinc-500"> · Create story uses one, no credits</span>
-            </p>
-          ) : null}
-          {credits.data ? (
-            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
-          ) : null}
-          <p className="text-xs text-zinc-500">
-            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('script_to_video', false))}
-          </p>
-          {serverError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {serverError}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            disabled={Boolean(error) || submitting}
-            onClick={() => onCreate(false)}
-          >
-            Create story
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={Boolean(error) || submitting}
-            onClick={() => onCreate(true)}
-          >
-            Create preview
-          </Button>
-        </div>
+        <SubmitBox
+          category="script_to_video"
+          estimate={estimate}
+          labels={{ create: 'Create story', preview: 'Create preview' }}
+          usesFreeStory
+          serverError={serverError}
+          disabled={Boolean(error) || submitting}
+          onCreate={() => onCreate(false)}
+          onPreview={() => onCreate(true)}
+        />
       </aside>
 
       <Dialog

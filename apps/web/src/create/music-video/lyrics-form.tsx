@@ -1,7 +1,6 @@
 import {
   calculateCredits,
   DEFAULT_MODEL_CONFIGS,
-  estimatedRenderMinutes,
   MESSAGES,
   TWO_RATIOS,
   type AspectRatio,
@@ -10,7 +9,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { Button } from '../../ui/button';
+import { SubmitBox } from '../submit-box';
 import { startLyricsVideo } from './music-video-api';
 import type { ChosenSong } from './music-video-form-model';
 import { SongDialog } from './song-dialog';
@@ -111,35 +110,15 @@ export function LyricsForm() {
             ))}
           </div>
         </section>
-        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
-          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
-            Create: <strong>{estimate(false)} credits</strong> · Preview:{' '}
-            <strong>{estimate(true)} credits</strong>
-          </p>
-          <p className="text-xs text-zinc-500">
-            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('music_video', false))}
-          </p>
-          {serverError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {serverError}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            disabled={!song || submitting}
-            onClick={() => guard(() => void submit(false))}
-          >
-            Create
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!song || submitting}
-            onClick={() => guard(() => void submit(true))}
-          >
-            Preview
-          </Button>
-        </div>
+        <SubmitBox
+          category="music_video"
+          estimate={{ full: estimate(false), preview: estimate(true) }}
+          labels={{ create: 'Create', preview: 'Preview' }}
+          serverError={serverError}
+          disabled={!song || submitting}
+          onCreate={() => guard(() => void submit(false))}
+          onPreview={() => guard(() => void submit(true))}
+        />
       </aside>
       <SongDialog open={dialog} onOpenChange={setDialog} onChosen={setSong} />
       {previewDialog}

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import type { LyricsVideoPayloadInput, MusicVideoPayloadInput } from '@storyloom/core';
+import {
+  MESSAGES,
+  TRENDING_FOLDER,
+  type LyricsVideoPayloadInput,
+  type MusicVideoPayloadInput,
+} from '@storyloom/core';
 import { apiErrorFromBody } from '../../lib/api-error';
-import { requestJson } from '../../lib/api-client';
+import { requestJson, withQuery } from '../../lib/api-client';
 import type { SongWindow } from './music-video-form-model';
 
 const uploadedSongSchema = z.object({
@@ -44,4 +49,42 @@ export function startLyricsVideo(payload: LyricsVideoPayloadInput) {
     z.object({ workflowRunId: z.string() }),
     { method: 'POST', body: payload },
   );
+}
+
+/** GET /api/media/trim_limits: the segment lengths this server accepts. */
+export function fetchTrimLimits() {
+  return requestJson(
+    '/api/media/trim_limits',
+    z.object({ minSeconds: z.number(), maxSeconds: z.number() }),
+  );
+}
+
+const trendingSchema = z.object({
+  tracks: z.array(
+    z.object({ id: z.string(), name: z.string(), url: z.string(), duration: z.number() }),
+  ),
+});
+export type TrendingSong = z.infer<typeof trendingSchema>['tracks'][number];
+
+/** The trending songs (spec 2 §3: two lists, with and without lyrics), from the stock library. */
+export async function fetchTrendingSongs(): Promise<{
+  withLyrics: TrendingSong[];
+  withoutLyrics: TrendingSong[];
+}> {
+  const list = (hasLyrics: boolean) =>
+    requestJson(
+      withQuery('/api/music/tracks', { folder: TRENDING_FOLDER, has_lyrics: String(hasLyrics) }),
+      trendingSchema,
+    ).then((answer) => answer.tracks);
+  const [withLyrics, withoutLyrics] = await Promise.all([list(true), list(false)]);
+  return { withLyrics, withoutLyrics };
+}
+
+/** A song of the library as a file, for the segment step of the song dialog. */
+export async function songFile(song: TrendingSong): Promise<File> {
+  const response = await fetch(song.url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(MESSAGES.musicUrl.downloadFailed);
+  const blob = await response.blob();
+  const extension = blob.type.includes('wav') ? 'wav' : 'mp3';
+  return new File([blob], `${song.name}.${extension}`, { type: blob.type || 'audio/mpeg' });
 }

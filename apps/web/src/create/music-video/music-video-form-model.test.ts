@@ -10,6 +10,7 @@ import {
   musicVideoPayload,
   setWindowEdge,
   windowError,
+  readMusicVideoDraft,
   withModelRules,
   withVideoType,
 } from './music-video-form-model';
@@ -62,6 +63,44 @@ describe('music video form', () => {
     expect(payload.enable_one_take).toBe(true);
     // Hailuo's 6 s clips make fewer, cheaper shots than seedance's 5 s ones (23.3 s: 4 vs 5).
     expect(musicVideoEstimate(hailuo).full).toBe(25 + 20 + 20 + 4 * 15 + 4 * 60);
+  });
+
+  it('reads a saved draft, keeping what is valid and applying the type rules', () => {
+    expect(readMusicVideoDraft(null, 'consistent-style')).toEqual(
+      musicVideoDefaults('consistent-style'),
+    );
+    expect(readMusicVideoDraft('{not json', 'lyrics-video')).toEqual(
+      musicVideoDefaults('lyrics-video'),
+    );
+    const saved = JSON.stringify({
+      ...musicVideoDefaults('singing-dancing'),
+      song,
+      scene: 'On a rooftop',
+      aspectRatio: '1:1',
+      videoModel: 'creatify-aurora',
+      oneTake: true,
+      storyline: 'x'.repeat(501),
+      imageModel: 'dall-e',
+    });
+    const same = readMusicVideoDraft(saved, 'singing-dancing');
+    expect(same).toMatchObject({
+      song,
+      scene: 'On a rooftop',
+      aspectRatio: '1:1',
+      videoModel: 'creatify-aurora',
+      oneTake: true,
+      // Fields that are not valid are the defaults.
+      storyline: '',
+      imageModel: 'flux_kontext',
+    });
+    // Opened as another type: its ratios and models apply, the song stays.
+    expect(readMusicVideoDraft(saved, 'consistent-style')).toMatchObject({
+      song,
+      videoType: 'consistent-style',
+      aspectRatio: '16:9',
+      videoModel: 'seedance-v1',
+      startEndFrame: true,
+    });
   });
 
   it('sends the type-specific texts only for their type', () => {

@@ -8,7 +8,11 @@ import {
   musicVideoFormDefaults,
   musicVideoModelDefaults,
   musicVideoPayloadSchema,
+  aspectRatioSchema,
+  imageModelSchema,
   SCENE_MAX,
+  selectedCharacterSchema,
+  videoModelSchema,
   STORYLINE_MAX,
   TRIM_LIMITS,
   validateTrimDuration,
@@ -20,6 +24,7 @@ import {
   type SelectedCharacter,
   type VideoModel,
 } from '@storyloom/core';
+import { z } from 'zod';
 
 /** The song the creator brought: stored on the server, cut to the chosen segment. */
 export interface ChosenSong {
@@ -100,6 +105,74 @@ export function withVideoType(
     aspectRatio: ratios.includes(values.aspectRatio) ? values.aspectRatio : ratios[0]!,
     animated: fresh.animated,
   };
+}
+
+/** The music-video draft's key in local storage: kept while editing, cleared by the back button. */
+export const MUSIC_VIDEO_DRAFT_KEY = 'storyloom:music-video-draft';
+
+const draftSchema = z
+  .object({
+    song: z
+      .object({
+        url: z.string().min(1).max(2048),
+        name: z.string().max(300),
+        duration: z.number().positive().max(3600),
+      })
+      .nullable(),
+    character: selectedCharacterSchema.nullable(),
+    style: z.string().max(200),
+    customStyle: z.string().max(200),
+    storyline: z.string().max(STORYLINE_MAX),
+    scene: z.string().max(SCENE_MAX),
+    animated: z.boolean(),
+    oneTake: z.boolean(),
+    aspectRatio: aspectRatioSchema,
+    beatSync: z.boolean(),
+    broll: z.boolean(),
+    startEndFrame: z.boolean(),
+    captions: z.boolean(),
+    imageModel: imageModelSchema,
+    videoModel: videoModelSchema,
+  })
+  .partial();
+
+/**
+ * The form from a saved draft for a type: each saved field that is still valid is kept (a
+ * field that is not is the type's default), then the type's rules apply (its ratios, models,
+ * forced start/end frame). No draft, or one that cannot be read, gives the defaults.
+ */
+export function readMusicVideoDraft(
+  stored: string | null,
+  videoType: MusicVideoFormType,
+): MusicVideoFormValues {
+  const defaults = musicVideoDefaults(videoType);
+  if (!stored) return defaults;
+  let saved: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!parsed || typeof parsed !== 'object') return defaults;
+    saved = parsed as Record<string, unknown>;
+  } catch {
+    return defaults;
+  }
+  const kept: Partial<MusicVideoFormValues> = {};
+  for (const [key, field] of Object.entries(draftSchema.shape)) {
+    const value = (field as z.ZodType).safeParse(saved[key]);
+    if (value.success && value.data !== undefined)
+      (kept as Record<string, unknown>)[key] = value.data;
+  }
+  const draftType = z.enum(MUSIC_VIDEO_FORM_TYPES).safeParse(saved.videoType);
+  const merged = {
+    ...defaults,
+    ...kept,
+    videoType: draftType.success ? draftType.data : videoType,
+  };
+  if (merged.videoType !== videoType) return withVideoType(merged, videoType);
+  const ratios = MUSIC_VIDEO_ASPECT_RATIOS[videoType];
+  return withModelRules({
+    ...merged,
+    aspectRatio: ratios.includes(merged.aspectRatio) ? merged.aspectRatio : ratios[0]!,
+  });
 }
 
 /** The first problem that keeps Create disabled (spec 2 §5), or null. */

@@ -1,5 +1,4 @@
 import {
-  estimatedRenderMinutes,
   MESSAGES,
   musicVideoModelOptions,
   MUSIC_VIDEO_ASPECT_RATIOS,
@@ -9,21 +8,20 @@ import {
   VIDEO_TYPE_LABELS,
   type MusicVideoFormType,
 } from '@storyloom/core';
-import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { Button } from '../../ui/button';
 import { CharacterPicker } from '../../characters/character-picker';
-import { fetchCredits } from '../explainer/explainer-api';
 import { ProviderNotice } from '../provider-notice';
+import { SubmitBox } from '../submit-box';
 import { startMusicVideo } from './music-video-api';
 import {
-  musicVideoDefaults,
   musicVideoEstimate,
+  MUSIC_VIDEO_DRAFT_KEY,
+  readMusicVideoDraft,
   musicVideoFormError,
   musicVideoPayload,
   withModelRules,
@@ -36,6 +34,8 @@ import { useGenerationSubmit } from '../use-generation-submit';
 import { SongDialog } from './song-dialog';
 import { SongPanel } from './song-panel';
 import { MusicLinkDialog } from './music-link-dialog';
+import { songFile, type TrendingSong } from './music-video-api';
+import { AwardsSongPicker, TrendingSongsDialog } from './trending-songs';
 
 /**
  * The music-video form of spec 2 §2 for one video type: header with Re-select, the song, the
@@ -44,11 +44,30 @@ import { MusicLinkDialog } from './music-link-dialog';
  */
 export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselect: () => void }) {
   const [values, setValues] = useState<MusicVideoFormValues>(() =>
-    musicVideoDefaults(props.videoType),
+    readMusicVideoDraft(
+      globalThis.localStorage?.getItem(MUSIC_VIDEO_DRAFT_KEY) ?? null,
+      props.videoType,
+    ),
   );
+  // The draft is kept while editing; the back button clears it (spec 2 §4).
+  useEffect(() => {
+    localStorage.setItem(MUSIC_VIDEO_DRAFT_KEY, JSON.stringify(values));
+  }, [values]);
   const [songDialog, setSongDialog] = useState(false);
   const [linkDialog, setLinkDialog] = useState(false);
   const [linkedFile, setLinkedFile] = useState<File | null>(null);
+  const [trendingDialog, setTrendingDialog] = useState(false);
+
+  /** A trending or featured song goes to the song dialog's segment step, as a link's does. */
+  async function takeLibrarySong(song: TrendingSong) {
+    try {
+      setLinkedFile(await songFile(song));
+      setSongDialog(true);
+    } catch (failure) {
+      console.error('Could not load the song', failure);
+      toast.error(MESSAGES.musicUrl.downloadFailed);
+    }
+  }
   const {
     submit: submitGeneration,
     submitting,
@@ -66,12 +85,6 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
     },
   });
   const guard = useRequireSignIn();
-  const { user } = useCurrentUser();
-  const credits = useQuery({
-    queryKey: ['credits'],
-    queryFn: fetchCredits,
-    enabled: Boolean(user),
-  });
 
   // Re-selecting a type keeps what the creator brought and applies the new type's rules.
   useEffect(() => {
@@ -118,13 +131,25 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
             onClear={() => set('song', null)}
           />
           {values.song ? null : (
-            <button
-              type="button"
-              onClick={() => guard(() => setLinkDialog(true))}
-              className="self-start text-sm font-medium text-brand-700 hover:underline"
-            >
-              {MESSAGES.musicUrl.dialogTitle}
-            </button>
+            <>
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                <button
+                  type="button"
+                  onClick={() => guard(() => setTrendingDialog(true))}
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {MESSAGES.generate.trendingSongs}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => guard(() => setLinkDialog(true))}
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {MESSAGES.musicUrl.dialogTitle}
+                </button>
+              </div>
+              <AwardsSongPicker onChosen={(song) => guard(() => void takeLibrarySong(song))} />
+            </>
           )}
         </Section>
 
@@ -295,49 +320,17 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           </ModelSettings>
         </Collapsible>
 
-        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
-          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
-            Create: <strong>{estimate.full} credits</strong> · Preview:{' '}
-            <strong>{estimate.preview} credits</strong>
-          </p>
-          {credits.data && credits.data.freeStoriesLeft > 0 ? (
-            <p className="text-sm text-brand-700">
-              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
-              <span className="text-xs text-zinc-500"> · Create uses one, no credits</span>
-            </p>
-          ) : null}
-          {credits.data ? (
-            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
-          ) : null}
-          <p className="text-xs text-zinc-500">
-            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('music_video', false))}
-          </p>
-          {error && values.song ? (
-            <p role="alert" className="text-sm text-red-600" data-testid="form-error">
-              {error}
-            </p>
-          ) : null}
-          {serverError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {serverError}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            disabled={Boolean(error) || submitting}
-            onClick={() => guard(() => void submit(false))}
-          >
-            Create
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={Boolean(error) || submitting}
-            onClick={() => guard(() => void submit(true))}
-          >
-            Preview
-          </Button>
-        </div>
+        <SubmitBox
+          category="music_video"
+          estimate={estimate}
+          labels={{ create: 'Create', preview: 'Preview' }}
+          usesFreeStory
+          formError={values.song ? error : null}
+          serverError={serverError}
+          disabled={Boolean(error) || submitting}
+          onCreate={() => guard(() => void submit(false))}
+          onPreview={() => guard(() => void submit(true))}
+        />
       </aside>
 
       <SongDialog
@@ -348,6 +341,11 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
         }}
         onChosen={(song) => set('song', song)}
         file={linkedFile}
+      />
+      <TrendingSongsDialog
+        open={trendingDialog}
+        onOpenChange={setTrendingDialog}
+        onChosen={(song) => void takeLibrarySong(song)}
       />
       <MusicLinkDialog
         open={linkDialog}

@@ -7,6 +7,7 @@ import {
   TRIM_LIMITS,
   validateAudioFile,
 } from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowLeft, Pause, Play, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -21,7 +22,7 @@ import {
   type ChosenSong,
   type SongWindow,
 } from './music-video-form-model';
-import { uploadSong } from './music-video-api';
+import { fetchTrimLimits, uploadSong } from './music-video-api';
 
 /** Peaks drawn for the whole song (spec 2 §9: 1000 samples for a track waveform). */
 const WAVEFORM_SAMPLES = 1000;
@@ -95,7 +96,13 @@ export function SongDialog(props: {
   const [playing, setPlaying] = useState(false);
   const audio = useRef<HTMLAudioElement | null>(null);
   const track = useRef<HTMLDivElement | null>(null);
-  const maxSeconds = TRIM_LIMITS.max;
+  // The server's longest segment: 60 s, or up to 300 s where the operator allows it.
+  const limits = useQuery({
+    queryKey: ['trim-limits'],
+    queryFn: fetchTrimLimits,
+    staleTime: Infinity,
+  });
+  const maxSeconds = limits.data?.maxSeconds ?? TRIM_LIMITS.max;
 
   useEffect(() => () => audio.current?.pause(), []);
   const given = props.file;
@@ -326,7 +333,7 @@ export function SongDialog(props: {
           </div>
           <p className="text-xs text-zinc-500">
             Drag the window or its edges. Arrow keys move it 1 s, 5 s with Shift, 0.1 s with Ctrl or
-            Cmd.
+            Cmd. A segment lasts {TRIM_LIMITS.min} s to {maxSeconds} s.
           </p>
         </div>
       )}

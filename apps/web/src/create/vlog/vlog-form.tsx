@@ -1,18 +1,10 @@
-import {
-  characterImageModels,
-  estimatedRenderMinutes,
-  generationCharge,
-  MESSAGES,
-} from '@storyloom/core';
-import { useQuery } from '@tanstack/react-query';
+import { characterImageModels, generationCharge, MESSAGES } from '@storyloom/core';
 import { useState } from 'react';
-import { useCurrentUser } from '../../auth/use-current-user';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { CharacterPicker } from '../../characters/character-picker';
-import { Button } from '../../ui/button';
-import { fetchCredits } from '../explainer/explainer-api';
 import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
 import { ProviderNotice } from '../provider-notice';
+import { SubmitBox } from '../submit-box';
 import { MentionTopicBox } from './mention-topic-box';
 import { startCharacterVlog } from './vlog-api';
 import {
@@ -44,12 +36,6 @@ export function VlogForm() {
       failure instanceof Error && failure.message ? failure.message : MESSAGES.generate.vlogFailed,
   });
   const guard = useRequireSignIn();
-  const { user } = useCurrentUser();
-  const credits = useQuery({
-    queryKey: ['credits'],
-    queryFn: fetchCredits,
-    enabled: Boolean(user),
-  });
   const models = useModelChoices();
 
   const set = <K extends keyof VlogFormValues>(key: K, value: VlogFormValues[K]) => {
@@ -173,48 +159,22 @@ export function VlogForm() {
           </p>
         </Collapsible>
 
-        <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
-          <p className="text-sm text-zinc-700" data-testid="credit-estimate">
-            Create: <strong>{full} credits</strong> · Preview: <strong>{preview} credits</strong>
-          </p>
-          {credits.data && credits.data.freeStoriesLeft > 0 ? (
-            <p className="text-sm text-brand-700">
-              <strong>{MESSAGES.credits.freeStoriesLeft(credits.data.freeStoriesLeft)}</strong>
-            </p>
-          ) : null}
-          {credits.data ? (
-            <p className="text-xs text-zinc-500">Balance: {credits.data.balance} credits</p>
-          ) : null}
-          <p className="text-xs text-zinc-500">
-            {MESSAGES.workflow.renderEstimate(estimatedRenderMinutes('character_vlog', false))}
-          </p>
-          {serverError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {serverError}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            disabled={submitting}
-            onClick={() => {
-              setTouched(true);
-              if (!error) guard(() => void submit(false));
-            }}
-          >
-            {submitting ? 'Creating…' : 'Create'}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={submitting}
-            onClick={() => {
-              setTouched(true);
-              if (!error) guard(() => void submit(true));
-            }}
-          >
-            Preview
-          </Button>
-        </div>
+        <SubmitBox
+          category="character_vlog"
+          estimate={{ full, preview }}
+          labels={{ create: 'Create', preview: 'Preview' }}
+          usesFreeStory
+          serverError={serverError}
+          disabled={submitting}
+          onCreate={() => {
+            setTouched(true);
+            if (!error) guard(() => void submit(false));
+          }}
+          onPreview={() => {
+            setTouched(true);
+            if (!error) guard(() => void submit(true));
+          }}
+        />
       </aside>
       {previewDialog}
     </div>

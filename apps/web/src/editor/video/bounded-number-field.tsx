@@ -1,3 +1,4 @@
+import { parseBoundedInput } from '@storyloom/core';
 import { useEffect, useState } from 'react';
 
 export interface BoundedNumberFieldProps {
@@ -24,9 +25,8 @@ export function BoundedNumberField(props: BoundedNumberFieldProps) {
   const { label, value, min, max, step, unit } = props;
   const [typed, setTyped] = useState(String(value));
   useEffect(() => setTyped(String(value)), [value]);
-  const parsed = typed.trim() === '' ? Number.NaN : Number(typed);
-  const onGrid = !props.wholeSteps || Math.abs(parsed / step - Math.round(parsed / step)) < 1e-9;
-  const valid = Number.isFinite(parsed) && parsed >= min && parsed <= max && onGrid;
+  const bounds = { min, max, ...(props.wholeSteps ? { multipleOf: step } : {}) };
+  const valid = parseBoundedInput(typed, bounds) !== null;
   const slug = props.testId ?? label.toLowerCase().replaceAll(' ', '-');
   return (
     <div className="flex flex-col gap-1">
@@ -44,18 +44,8 @@ export function BoundedNumberField(props: BoundedNumberFieldProps) {
             value={typed}
             onChange={(event) => {
               setTyped(event.target.value);
-              const next = Number(event.target.value);
-              const nextOnGrid =
-                !props.wholeSteps || Math.abs(next / step - Math.round(next / step)) < 1e-9;
-              if (
-                event.target.value.trim() !== '' &&
-                Number.isFinite(next) &&
-                next >= min &&
-                next <= max &&
-                nextOnGrid &&
-                next !== value
-              )
-                props.onChange(next);
+              const next = parseBoundedInput(event.target.value, bounds);
+              if (next !== null && next !== value) props.onChange(next);
             }}
             onBlur={() => setTyped(String(value))}
             className={`w-16 rounded border px-1.5 py-0.5 text-right text-xs tabular-nums ${

@@ -5,6 +5,7 @@ import {
   CAPTION_PRESETS,
   MESSAGES,
   normalizeColor,
+  parseBoundedInput,
   resolveCaptionStyle,
   type CaptionFont,
   type CaptionPresetName,
@@ -15,6 +16,7 @@ import { clearGlobalCaptionStyle, editCaption, setCaptionStyle } from '@storyloo
 import { useEffect, useState } from 'react';
 import { BoundedNumberField } from './bounded-number-field';
 import { useEditor, useEditorStore } from './editor-context';
+import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
 const NONE = 'rgba(0, 0, 0, 0.00)';
 
@@ -105,8 +107,8 @@ function FrameField(props: {
 }) {
   const [typed, setTyped] = useState(String(props.value));
   useEffect(() => setTyped(String(props.value)), [props.value]);
-  const parsed = Number(typed);
-  const valid = typed.trim() !== '' && Number.isInteger(parsed) && parsed >= props.min;
+  const bounds = { min: props.min, max: Number.MAX_SAFE_INTEGER, multipleOf: 1 };
+  const valid = parseBoundedInput(typed, bounds) !== null;
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
       {props.label}
@@ -119,9 +121,8 @@ function FrameField(props: {
         value={typed}
         onChange={(event) => {
           setTyped(event.target.value);
-          const next = Number(event.target.value);
-          if (event.target.value.trim() !== '' && Number.isInteger(next) && next >= props.min)
-            props.onChange(next);
+          const next = parseBoundedInput(event.target.value, bounds);
+          if (next !== null) props.onChange(next);
         }}
         onBlur={() => setTyped(String(props.value))}
         className={`rounded border px-1.5 py-1 text-sm tabular-nums ${
@@ -166,6 +167,7 @@ export function CaptionEditor({ item }: { item: TimelineItem }) {
         Text
         <textarea
           aria-label="Caption text"
+          style={{ fontFamily: CAPTION_TEXT_FONT_FAMILY }}
           rows={2}
           maxLength={2000}
           value={draft}

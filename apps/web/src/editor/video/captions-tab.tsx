@@ -27,6 +27,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { requestJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useEditor, useEditorStore } from './editor-context';
+import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
 type Detection = { phase: 'idle' } | { phase: 'detecting'; percent: number };
 
@@ -226,6 +227,7 @@ function CaptionRow({ item, current }: { item: TimelineItem; current: boolean })
         <button
           type="button"
           data-testid="caption-text"
+          style={{ fontFamily: CAPTION_TEXT_FONT_FAMILY }}
           onClick={() => {
             store.getState().select(item.id);
             setDraft(text);
@@ -237,6 +239,7 @@ function CaptionRow({ item, current }: { item: TimelineItem; current: boolean })
       ) : (
         <input
           aria-label="Caption text"
+          style={{ fontFamily: CAPTION_TEXT_FONT_FAMILY }}
           autoFocus
           value={draft}
           maxLength={2000}

@@ -249,4 +249,46 @@ describe('the editor store', () => {
     });
     expect(initialTimeline(null)).toMatchObject({ ok: true });
   });
+
+  it('changes speed, fades and a picture’s duration as undoable, synced steps', () => {
+    const s = store();
+    expect(s.getState().setSpeed('m', 2)).toBe(true);
+    expect(s.getState().setFade('m', 'fade-in', 1)).toBe(true);
+    expect(s.getState().setImageDuration('a', 1)).toBe(true);
+    const music = () => s.getState().timeline.tracks.find((t) => t.id === 'music')!.items[0]!;
+    expect(music()).toMatchObject({ speed: 2, durationInFrames: 90 });
+    expect(music().effects).toEqual([{ type: 'fade-in', durationInFrames: 30 }]);
+    expect(primary(s)).toEqual([
+      ['a', 0, 30],
+      ['b', 30, 60],
+      ['c', 90, 60],
+    ]);
+    expect(s.getState().history.past.map((step) => step.description)).toEqual([
+      'Change speed',
+      'Change fade',
+      'Change image duration',
+    ]);
+    expect(s.getState().sync.hasUnsavedChanges).toBe(true);
+    s.getState().undo();
+    expect(primary(s)[0]).toEqual(['a', 0, 60]);
+    s.getState().undo();
+    expect(music().effects).toBeUndefined();
+  });
+
+  it('adds and removes library assets without undo steps, keeping those in use', () => {
+    const s = store();
+    s.getState().addMediaAsset({ id: 'up', url: '/media/u.png', resource_type: 'image' });
+    expect(s.getState().timeline.mediaAssets.map((a) => a.id)).toContain('up');
+    expect(s.getState().sync.hasUnsavedChanges).toBe(true);
+    expect(s.getState().removeMediaAsset('up')).toEqual({ ok: true });
+    expect(s.getState().removeMediaAsset('vid')).toEqual({
+      ok: false,
+      message: MESSAGES.editor.videoInUse,
+    });
+    expect(s.getState().removeMediaAsset('img1')).toEqual({
+      ok: false,
+      message: MESSAGES.editor.imageInUse,
+    });
+    expect(s.getState().history.past).toEqual([]);
+  });
 });

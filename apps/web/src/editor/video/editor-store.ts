@@ -1,9 +1,11 @@
-import type { ShotsMap, VideoEditorTimeline } from '@storyloom/core';
+import type { Effect, MediaAsset, Shot, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
 import {
   applyShotChanges,
   beginBatch,
   canRedo,
   canUndo,
+  addMediaAsset,
+  changeSpeed,
   changeVolume,
   clampZoom,
   createHistory,
@@ -18,7 +20,12 @@ import {
   nudgeVolume,
   recordSnapshot,
   redo,
+  removeMediaAsset,
+  setFade,
+  setImageDuration,
   rescaleZoom,
+  setShotMedia,
+  updateShot,
   startSync,
   syncFailed,
   syncSucceeded,
@@ -72,6 +79,14 @@ export interface EditorActions {
   /** Applies any timeline command as one undoable edit (caption editing, styling...). */
   applyCommand(command: (timeline: VideoEditorTimeline) => CommandResult): boolean;
   insertAsset(assetId: string, target: AssetDropTarget): boolean;
+  /**
+   * Makes assets their shots' active media (a picked or newly generated resource): the timeline
+   * rebuilds, playback stops, the shots sync. `serverVersion`: the story version that already
+   * holds this change (a finished generation run), so the next sync builds on it.
+   */
+  setShotMedia(assets: readonly MediaAsset[], options?: { serverVersion?: number }): boolean;
+  /** Changes a shot's text fields (prompts, script); the shot syncs. */
+  updateShotFields(shotId: string, patch: Partial<Omit<Shot, 'shot_id'>>): boolean;
   moveSelection(itemIds: readonly string[], target: MoveTarget): boolean;
   beginTrim(itemId: string, edge: 'start' | 'end'): void;
   updateTrim(deltaFrames: number): void;
@@ -79,6 +94,13 @@ export interface EditorActions {
   cancelTrim(): void;
   nudgeVolume(direction: 1 | -1): boolean;
   setVolume(itemId: string, volume: number): boolean;
+  setSpeed(itemId: string, speed: number): boolean;
+  setFade(itemId: string, type: Effect['type'], seconds: number): boolean;
+  setImageDuration(itemId: string, seconds: number): boolean;
+  /** Adds (or replaces, by id) a media asset of the story's library; not an undoable edit. */
+  addMediaAsset(asset: MediaAsset): void;
+  /** Removes a media asset; the refusal text when the timeline uses it. */
+  removeMediaAsset(assetId: string): { ok: true } | { ok: false; message: string };
   deleteSelection(): boolean;
   deleteItem(itemId: string): boolean;
   undo(): boolean;
@@ -123,6 +145,21 @@ function selectionOf(ids: readonly string[]): Selection | null {
   if (ids.length === 0) return null;
   if (ids.length === 1) return { kind: 'item', itemId: ids[0]! };
   return { kind: 'items', itemIds: ids };
+}
+
+function findItem(timeline: VideoEditorTimeline, id: string) {
+  for (const track of timeline.tracks) {
+    const item = track.items.find((candidate) => candidate.id === id);
+    if (item) return item;
+  }
+  return undefined;
+}
+
+/** The item of a shot on the primary track. */
+function findShotItem(timeline: VideoEditorTimeline, shotId: string) {
+  return timeline.tracks
+    .find((track) => track.isPrimary)
+    ?.items.find((item) => item.shotId === shotId);
 }
 
 function itemExists(timeline: VideoEditorTimeline, id: string): boolean {
@@ -244,6 +281,51 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       insertAsset: (assetId, target) =>
         apply(insertAsset(get().timeline, { assetId, target, newId })),
 
+      updateShotFields: (shotId, patch) => {
+        const state = get();
+        const result = updateShot(state.shotsMap, { shotId, patch });
+        if (!result.ok) {
+          notify(result.reason.message);
+          return false;
+        }
+        set({
+          history: recordSnapshot(state.history, snapshot('Edit shot')),
+          shotsMap: result.shotsMap,
+          sync: markChanged(state.sync, { now: now(), shotIds: result.changedShotIds }),
+        });
+        return true;
+      },
+
+      setShotMedia: (assets, { serverVersion } = {}) => {
+        const state = get();
+        const result = setShotMedia(state, assets);
+        if (!result.ok) {
+          notify(result.reason.message);
+          return false;
+        }
+        const total = timelineTotalFrames(result.timeline);
+        let sync = markChanged(state.sync, { now: now(), shotIds: result.changedShotIds });
+        if (serverVersion !== undefined && !sync.inFlight)
+          sync = { ...sync, baseVersion: Math.max(sync.baseVersion ?? 0, serverVersion) };
+        set({
+          history: recordSnapshot(state.history, snapshot('Change shot media')),
+          timeline: result.timeline,
+          shotsMap: result.shotsMap,
+          // A shot's item that changed kind (image to video) stays selected under its new id.
+          selection: state.selection.flatMap((id) => {
+            if (itemExists(result.timeline, id)) return [id];
+            const shotId = findItem(state.timeline, id)?.shotId;
+            const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
+            return next ? [next.id] : [];
+          }),
+          zoom: zoomAfter(state.timeline, result.timeline),
+          frame: Math.min(state.frame, total - 1),
+          playing: false,
+          sync,
+        });
+        return true;
+      },
+
       moveSelection: (itemIds, target) => {
         const selection = selectionOf(itemIds);
         if (!selection) return false;
@@ -305,6 +387,32 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       },
 
       setVolume: (itemId, volume) => apply(changeVolume(get().timeline, { itemId, volume })),
+
+      setSpeed: (itemId, speed) => apply(changeSpeed(get().timeline, { itemId, speed })),
+
+      setFade: (itemId, type, seconds) => apply(setFade(get().timeline, { itemId, type, seconds })),
+
+      setImageDuration: (itemId, seconds) =>
+        apply(setImageDuration(get().timeline, { itemId, seconds })),
+
+      addMediaAsset: (asset) => {
+        const state = get();
+        set({
+          timeline: addMediaAsset(state.timeline, asset).timeline,
+          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
+        });
+      },
+
+      removeMediaAsset: (assetId) => {
+        const state = get();
+        const result = removeMediaAsset(state.timeline, { assetId });
+        if (!result.ok) return { ok: false, message: result.reason.message };
+        set({
+          timeline: result.timeline,
+          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
+        });
+        return { ok: true };
+      },
 
       deleteSelection: () => {
         const selection = selectionOf(get().selection);

@@ -1,11 +1,12 @@
-import { MESSAGES, VOLUME_LIMITS, formatFrames } from '@storyloom/core';
-import { hasSource } from '@storyloom/timeline';
+import { MESSAGES, formatFrames } from '@storyloom/core';
+import { AudioEditor } from './audio-editor';
 import { CaptionEditor } from './caption-editor';
-import { useEditor, useEditorStore } from './editor-context';
+import { useEditor } from './editor-context';
+import { ShotEditor } from './shot-editor';
+import { StoryDetailPane } from './story-detail-pane';
 
 /** The selected item's basic properties (spec 3 §2 "Property pane"). */
 export function PropertyPane() {
-  const store = useEditorStore();
   // Each selector answers a value of the store itself (or a string), so it is stable.
   const item = useEditor((s) => {
     const id = s.selection.length === 1 ? s.selection[0] : undefined;
@@ -24,6 +25,7 @@ export function PropertyPane() {
   const count = useEditor((s) => s.selection.length);
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
 
+  if (!item && count <= 1) return <StoryDetailPane />;
   if (!item)
     return (
       <aside
@@ -51,6 +53,10 @@ export function PropertyPane() {
     >
       <h2 className="font-semibold text-zinc-900">{heading}</h2>
       {item.type === 'caption' ? <CaptionEditor item={item} /> : null}
+      {item.shotId &&
+      (item.type === 'image' || item.type === 'video' || trackKind === 'audio:voiceover') ? (
+        <ShotEditor key={item.shotId} item={item} />
+      ) : null}
       <dl className="grid grid-cols-2 gap-y-1 text-zinc-600">
         <dt>Start</dt>
         <dd className="text-right tabular-nums">{formatFrames(item.startTimeInFrames, fps)}</dd>
@@ -58,29 +64,8 @@ export function PropertyPane() {
         <dd data-testid="property-duration" className="text-right tabular-nums">
           {formatFrames(item.durationInFrames, fps)}
         </dd>
-        <dt>Speed</dt>
-        <dd className="text-right tabular-nums">{item.speed}×</dd>
       </dl>
-      {hasSource(item.type) ? (
-        <label className="flex flex-col gap-1 text-zinc-700">
-          <span className="flex justify-between">
-            Volume
-            <output data-testid="property-volume" className="tabular-nums">
-              {Math.round(item.volume * 100)}%
-            </output>
-          </span>
-          <input
-            type="range"
-            aria-label="Volume"
-            min={VOLUME_LIMITS.min}
-            max={VOLUME_LIMITS.max}
-            step={VOLUME_LIMITS.step}
-            value={item.volume}
-            onChange={(event) => store.getState().setVolume(item.id, Number(event.target.value))}
-            className="accent-brand-600"
-          />
-        </label>
-      ) : null}
+      {item.type === 'caption' ? null : <AudioEditor item={item} />}
     </aside>
   );
 }

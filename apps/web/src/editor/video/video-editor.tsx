@@ -9,8 +9,10 @@ import { EditorTopBar } from './editor-top-bar';
 import { MediaPane } from './media-pane';
 import { PlayerStage } from './player-stage';
 import { PropertyPane } from './property-pane';
+import { ShotGenerationProvider } from './shot-editor';
 import { TimelinePanel } from './timeline-panel';
 import { readUnsyncedEdits } from './unsynced-edits';
+import { useCaptionFonts } from './use-caption-fonts';
 import { useEditorKeyboard } from './use-editor-keyboard';
 import { useEditorSync } from './use-editor-sync';
 
@@ -64,7 +66,9 @@ export function VideoEditor({ story }: { story: Story }) {
     );
   return (
     <EditorStoreContext.Provider value={init.store}>
-      <EditorShell store={init.store} title={story.title} />
+      <ShotGenerationProvider storyId={story.id}>
+        <EditorShell store={init.store} title={story.title} />
+      </ShotGenerationProvider>
     </EditorStoreContext.Provider>
   );
 }
@@ -72,6 +76,7 @@ export function VideoEditor({ story }: { story: Story }) {
 function EditorShell({ store, title }: { store: EditorStore; title: string }) {
   useEditorSync(store);
   useEditorKeyboard(store);
+  useCaptionFonts(store);
   useEffect(
     () =>
       store.subscribe((state, previous) => {

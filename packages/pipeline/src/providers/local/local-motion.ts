@@ -1,3 +1,4 @@
+import { LOCAL_MOTION_PROVIDER } from '@storyloom/core';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,7 @@ export function motionClipArgs(plan: MotionClipPlan): string[] {
  * video flows across the cut.
  */
 export class LocalMotion implements VideoProvider {
-  readonly name = 'local-motion';
+  readonly name = LOCAL_MOTION_PROVIDER;
 
   async animate(input: Parameters<VideoProvider['animate']>[0]): Promise<GeneratedMedia | null> {
     if (!input.transition) return null;

@@ -1,0 +1,68 @@
+import {
+  shotResourcesResponseSchema,
+  syncResponseSchema,
+  workflowPollResponseSchema,
+  type BatchGeneratePayload,
+  type RegenerateShotPayload,
+  type SyncPayloadInput,
+} from '@storyloom/core';
+import { z } from 'zod';
+import { requestJson, withQuery } from '../../lib/api-client';
+
+const workflowRunSchema = z.object({ workflowRunId: z.string() });
+
+/** GET stories/{storyId}/shots/{shotId}: the shot's images, videos and audio. */
+export async function fetchShotResources(storyId: string, shotId: string) {
+  const answer = await requestJson(
+    `/stories/${encodeURIComponent(storyId)}/shots/${encodeURIComponent(shotId)}`,
+    shotResourcesResponseSchema,
+  );
+  return answer.media_resources;
+}
+
+/** POST stories/workflow/regenerate_shot (spec 3 §7). */
+export function regenerateShot(storyId: string, shotId: string, payload: RegenerateShotPayload) {
+  return requestJson(
+    withQuery('/stories/workflow/regenerate_shot', { storyId, shotId }),
+    workflowRunSchema,
+    { method: 'POST', body: { ...payload } },
+  );
+}
+
+/** POST stories/workflow/batch_generate (spec 3 §7); shot_ids only when non-empty. */
+export function batchGenerate(storyId: string, payload: BatchGeneratePayload) {
+  const { shot_ids, ...rest } = payload;
+  return requestJson(
+    withQuery('/stories/workflow/batch_generate', { storyId }),
+    workflowRunSchema,
+    {
+      method: 'POST',
+      body: { ...rest, ...(shot_ids && shot_ids.length > 0 ? { shot_ids } : {}) },
+    },
+  );
+}
+
+/** POST /stories/workflow/resume: a paused preview becomes a full story. */
+export function resumeWorkflow(workflowRunId: string) {
+  return requestJson(
+    '/stories/workflow/resume',
+    z.object({ workflowRunId: z.string(), status: z.string() }),
+    { method: 'POST', body: { workflowRunId } },
+  );
+}
+
+/** POST /stories/{id}/sync: changed shots (null deletes) and the whole timeline. */
+export function syncStory(storyId: string, payload: SyncPayloadInput) {
+  return requestJson(`/stories/${encodeURIComponent(storyId)}/sync`, syncResponseSchema, {
+    method: 'POST',
+    body: { ...payload },
+  });
+}
+
+/** One poll of a run: RUN_RUNNING, RUN_SUCCESS, RUN_FAILED or RUN_CANCELED. */
+export function pollRun(workflowRunId: string) {
+  return requestJson('/stories/workflow/status', workflowPollResponseSchema, {
+    method: 'POST',
+    body: { workflowRunIds: [workflowRunId] },
+  });
+}
