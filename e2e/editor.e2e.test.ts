@@ -385,7 +385,9 @@ describe('the video editor', () => {
           musicId,
         );
       await poll(measure).toBeGreaterThan(0.002);
-      const level = await measure();
+      // The loudest of four windows: a busy machine may stall the element in one of them.
+      let level = 0;
+      for (let i = 0; i < 4; i++) level = Math.max(level, await measure());
       await page.getByRole('button', { name: 'Pause' }).click();
       return level;
     };

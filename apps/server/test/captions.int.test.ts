@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTION_CREDIT_TYPE,
+  CAPTION_DETECTION_LIMITS,
   captionDetectionCredits,
   MESSAGES,
   type GenerateCaptionRequest,
   type GenerateCaptionResponse,
 } from '@storyloom/core';
-import { runTool, textWords } from '@storyloom/pipeline';
+import { runTool, textWords, type TimedPhrase } from '@storyloom/pipeline';
 import { wordAccuracy } from '@storyloom/pipeline/test-speech';
 import { CreditLedger } from '../src/generation/credit-ledger.js';
 import { newBlobKey } from '../src/storage/blob-store.js';
@@ -59,23 +60,47 @@ async function unseenVoiceWav(): Promise<{ wav: Buffer; seconds: number }> {
   }
 }
 
+/**
+ * A transcriber that counts its calls and hears one phrase from 0.1 s to 0.9 s of any file, or
+ * fails when told to.
+ */
+const countingTranscriber = {
+  name: 'counting',
+  calls: 0,
+  fail: false,
+  transcribe(): Promise<TimedPhrase[]> {
+    this.calls++;
+    if (this.fail) return Promise.reject(new Error('The transcriber is down'));
+    return Promise.resolve([{ text: 'Hello there', start: 0.1, end: 0.9 }]);
+  },
+};
+
 describe('POST /stories/generate_caption', () => {
   let server: TestServer;
+  let counting: TestServer;
   let speech: { wav: Buffer; seconds: number };
   beforeAll(async () => {
-    [server, speech] = await Promise.all([startTestServer('pglite'), unseenVoiceWav()]);
+    [server, counting, speech] = await Promise.all([
+      startTestServer('pglite'),
+      startTestServer('pglite', { providers: { transcription: countingTranscriber } }),
+      unseenVoiceWav(),
+    ]);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await counting?.stop();
+  });
 
   /** Stores bytes as an upload of `userId` and answers a request with one voice-over item. */
   async function requestFor(
     userId: string,
     bytes: Buffer,
     seconds: number,
+    on: TestServer = server,
   ): Promise<GenerateCaptionRequest> {
     const key = newBlobKey('uploads', 'wav');
-    await server.ctx.blobs.put(key, bytes);
-    await server.ctx.media.record({ key, userId, kind: 'upload', bytes: bytes.length });
+    await on.ctx.blobs.put(key, bytes);
+    await on.ctx.media.record({ key, userId, kind: 'upload', bytes: bytes.length });
     const frames = Math.round(seconds * 30);
     return {
       tracks: [
@@ -103,7 +128,7 @@ describe('POST /stories/generate_caption', () => {
         {
           id: 'voice-asset',
           title: 'My voice-over',
-          url: server.ctx.blobs.url(key),
+          url: on.ctx.blobs.url(key),
           resource_type: 'audio',
           subtype: 'voiceover',
           source: 'user_upload',
@@ -157,13 +182,16 @@ describe('POST /stories/generate_caption', () => {
   });
 
   it('gives the credits back when detection fails', async () => {
-    const user = await signUp(server.baseUrl, 'Unlucky');
-    const ledger = new CreditLedger(server.ctx.database.db);
+    const user = await signUp(counting.baseUrl, 'Unlucky');
+    const ledger = new CreditLedger(counting.ctx.database.db);
     const before = await ledger.balance(user.id);
-    const res = await user.client.post(
-      '/stories/generate_caption',
-      await requestFor(user.id, Buffer.from('not audio at all'), 5),
-    );
+    countingTranscriber.fail = true;
+    const res = await user.client
+      .post(
+        '/stories/generate_caption',
+        await requestFor(user.id, speech.wav, speech.seconds, counting),
+      )
+      .finally(() => (countingTranscriber.fail = false));
     expect(res.body).toMatchObject({ success: false, message: MESSAGES.editor.captionFailed });
     expect(await ledger.balance(user.id)).toBe(before);
     const kinds = (await ledger.entries(user.id))
@@ -172,13 +200,93 @@ describe('POST /stories/generate_caption', () => {
     expect(kinds.sort()).toEqual(['charge', 'refund']);
   });
 
+  it('charges nothing for a file that is not sound', async () => {
+    const user = await signUp(server.baseUrl, 'Noise');
+    const ledger = new CreditLedger(server.ctx.database.db);
+    const before = await ledger.balance(user.id);
+    const res = await user.client.post(
+      '/stories/generate_caption',
+      await requestFor(user.id, Buffer.from('not audio at all'), 5),
+    );
+    expect(res.body).toMatchObject({ success: false, message: MESSAGES.editor.captionFailed });
+    expect(await ledger.balance(user.id)).toBe(before);
+  });
+
   it('validates the body with bounds', async () => {
     const user = await signUp(server.baseUrl, 'Bounds');
-    const res = await user.client.post('/stories/generate_caption', {
-      tracks: [],
-      mediaAssets: [],
-      globalConfig: { fps: 30 },
-    });
-    expect(res.status).toBe(400);
+    const base = await requestFor(user.id, speech.wav, speech.seconds);
+    const track = base.tracks[0]!;
+    const item = track.items[0]!;
+    const asset = base.mediaAssets[0]!;
+    const L = CAPTION_DETECTION_LIMITS;
+    const refusal = async (body: unknown) => {
+      const res = await user.client.post('/stories/generate_caption', body);
+      return [res.status, (res.body as { message: string }).message];
+    };
+    const tooBig = (field: string): unknown[] => [
+      400,
+      expect.stringMatching(new RegExp(`^${field}: Too big`)) as unknown,
+    ];
+    expect(await refusal({ ...base, tracks: [] })).toEqual([
+      400,
+      expect.stringMatching(/^tracks: Too small/),
+    ]);
+    const tracks = Array.from({ length: L.tracks + 1 }, (_, i) => ({ ...track, id: `t${i}` }));
+    expect(await refusal({ ...base, tracks })).toEqual(tooBig('tracks'));
+    const items = Array.from({ length: L.itemsPerTrack + 1 }, (_, i) => ({ ...item, id: `i${i}` }));
+    expect(await refusal({ ...base, tracks: [{ ...track, items }] })).toEqual(
+      tooBig('tracks.0.items'),
+    );
+    const mediaAssets = Array.from({ length: L.mediaAssets + 1 }, (_, i) => ({
+      ...asset,
+      id: `a${i}`,
+    }));
+    expect(await refusal({ ...base, mediaAssets })).toEqual(tooBig('mediaAssets'));
+    expect(
+      await refusal({ ...base, captionSegmentStrategy: 'x'.repeat(L.strategyLength + 1) }),
+    ).toEqual(tooBig('captionSegmentStrategy'));
+    // One file more than the distinct-sources cap: refused before anything is read or charged.
+    const ledger = new CreditLedger(server.ctx.database.db);
+    const before = await ledger.balance(user.id);
+    const files = Array.from({ length: L.sources + 1 }, (_, i) => ({
+      asset: { ...asset, id: `s${i}`, url: server.ctx.blobs.url(newBlobKey('uploads', 'wav')) },
+      item: { ...item, id: `s${i}`, mediaAssetId: `s${i}` },
+    }));
+    expect(
+      await refusal({
+        ...base,
+        tracks: [{ ...track, items: files.map((f) => f.item) }],
+        mediaAssets: files.map((f) => f.asset),
+      }),
+    ).toEqual([400, MESSAGES.editor.captionTooManySources(L.sources)]);
+    expect(await ledger.balance(user.id)).toBe(before);
+  });
+
+  it('transcribes a file once for all its items and charges by its probed length', async () => {
+    const user = await signUp(counting.baseUrl, 'Clips');
+    const ledger = new CreditLedger(counting.ctx.database.db);
+    const before = await ledger.balance(user.id);
+    const base = await requestFor(user.id, speech.wav, speech.seconds, counting);
+    const item = base.tracks[0]!.items[0]!;
+    // 2 tracks x 300 items of the same file, each claiming ten minutes on the timeline.
+    const tracks = [0, 1].map((t) => ({
+      ...base.tracks[0]!,
+      id: `track-${t}`,
+      items: Array.from({ length: 300 }, (_, i) => ({
+        ...item,
+        id: `item-${t}-${i}`,
+        startTimeInFrames: i * 30,
+        durationInFrames: 30 * 600,
+      })),
+    }));
+    const callsBefore = countingTranscriber.calls;
+    const res = await user.client.post('/stories/generate_caption', { ...base, tracks });
+    expect(res.body).toMatchObject({ success: true });
+    expect(countingTranscriber.calls - callsBefore).toBe(1);
+    const captions = (res.body as GenerateCaptionResponse).captions!;
+    // Every item is a window cut from that one transcription.
+    expect(captions['track-0']!.items).toHaveLength(300);
+    expect(captions['track-1']!.items).toHaveLength(300);
+    expect(await ledger.balance(user.id)).toBe(before - captionDetectionCredits(speech.seconds));
   });
 });

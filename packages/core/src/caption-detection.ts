@@ -9,11 +9,17 @@ import {
   trackTypeSchema,
 } from './timeline';
 
-/** Bounds of one detection request (ours): a story has a few audio tracks of a few hundred clips. */
+/**
+ * Bounds of one detection request (ours): a story has a few audio tracks of a few hundred clips.
+ * `sources` caps the different files listened to (each is transcribed once, whatever the number
+ * of items cut from it).
+ */
 export const CAPTION_DETECTION_LIMITS = {
   tracks: 20,
   itemsPerTrack: 1_000,
   mediaAssets: 2_000,
+  strategyLength: 100,
+  sources: 40,
 } as const;
 
 /** A source audio track as sent for caption detection: audio items only. */
@@ -34,7 +40,7 @@ export const generateCaptionRequestSchema = z.object({
   tracks: z.array(captionSourceTrackSchema).min(1).max(CAPTION_DETECTION_LIMITS.tracks),
   mediaAssets: z.array(mediaAssetSchema).max(CAPTION_DETECTION_LIMITS.mediaAssets),
   globalConfig: z.object({ fps: z.number().int().min(1).max(120) }),
-  captionSegmentStrategy: z.string().max(100).optional(),
+  captionSegmentStrategy: z.string().max(CAPTION_DETECTION_LIMITS.strategyLength).optional(),
   language: captionLanguageSchema.exclude(['auto']).optional(),
 });
 export type GenerateCaptionRequest = z.infer<typeof generateCaptionRequestSchema>;
@@ -74,7 +80,11 @@ export function captionDetectionProgress(elapsedMs: number, audioSeconds: number
   );
 }
 
-/** Seconds of audio a detection request listens to: every audio item's length on the timeline. */
+/**
+ * The editor's estimate of the audio a detection request listens to: every audio item's length
+ * on the timeline (pacing the progress bar and showing the price beforehand). The server charges
+ * by the probed length of the distinct files instead.
+ */
 export function captionAudioSeconds(
   tracks: readonly { items: readonly { durationInFrames: number }[] }[],
   fps: number,

@@ -328,6 +328,10 @@ export const MESSAGES = {
     notSupported: 'Not supported',
     captionFailed: 'Failed to generate captions. Please try again.',
     captionFailedThrown: 'Failed to generate captions.',
+    captionsDetected: (credits: number) => `Captions detected (${credits} credits)`,
+    captionNotYourMedia: (url: string) => `${url} is not one of your media files`,
+    captionTooManySources: (max: number) =>
+      `Caption detection listens to at most ${max} different audio files at once`,
     uploadFailed: 'Upload Failed',
     unknownUploadError: 'Unknown error occurred',
     fileUploadFailed: 'File upload failed',

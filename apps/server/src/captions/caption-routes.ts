@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { CreditLedger } from '../generation/credit-ledger.js';
 import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
+import { MediaUploadService } from '../media/media-upload-service.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { CaptionDetectionService } from './caption-detection-service.js';
 
@@ -18,6 +19,7 @@ export function captionRoutes(app: FastifyInstance, ctx: AppContext) {
     ledger: new CreditLedger(ctx.database.db),
     transcription: ctx.providers.transcription,
     publicUrl: ctx.config.publicUrl,
+    files: new MediaUploadService(ctx),
   });
 
   r.post(

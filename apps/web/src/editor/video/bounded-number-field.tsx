@@ -17,40 +17,73 @@ export interface BoundedNumberFieldProps {
 }
 
 /**
+ * A typed number input held to its bounds: a value applies only when it is a number within them
+ * (and a whole multiple of `multipleOf` when given); otherwise the input is marked invalid,
+ * nothing changes, and leaving it shows the current value again.
+ */
+export function BoundedNumberInput(props: {
+  /** Its accessible name. */
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  multipleOf?: number;
+  testId?: string;
+  /** Size and text classes; the border shows validity. */
+  className: string;
+  onChange(value: number): void;
+}) {
+  const { value, min, max, step } = props;
+  const [typed, setTyped] = useState(String(value));
+  useEffect(() => setTyped(String(value)), [value]);
+  const bounds = { min, max, ...(props.multipleOf ? { multipleOf: props.multipleOf } : {}) };
+  const valid = parseBoundedInput(typed, bounds) !== null;
+  return (
+    <input
+      type="number"
+      aria-label={props.label}
+      {...(props.testId ? { 'data-testid': props.testId } : {})}
+      aria-invalid={!valid}
+      min={min}
+      {...(max < Number.MAX_SAFE_INTEGER ? { max } : {})}
+      step={step}
+      value={typed}
+      onChange={(event) => {
+        setTyped(event.target.value);
+        const next = parseBoundedInput(event.target.value, bounds);
+        if (next !== null && next !== value) props.onChange(next);
+      }}
+      onBlur={() => setTyped(String(value))}
+      className={`${props.className} rounded border tabular-nums ${
+        valid ? 'border-zinc-300' : 'border-red-500 text-red-700'
+      }`}
+    />
+  );
+}
+
+/**
  * A property with a slider and a typed input that share their bounds (spec 3 §5): the slider
- * applies as it moves; a typed value applies only when it is a number within the bounds (and on
- * the step grid when asked), otherwise the field is marked invalid and nothing changes.
+ * applies as it moves; the typed value applies as BoundedNumberInput says.
  */
 export function BoundedNumberField(props: BoundedNumberFieldProps) {
   const { label, value, min, max, step, unit } = props;
-  const [typed, setTyped] = useState(String(value));
-  useEffect(() => setTyped(String(value)), [value]);
-  const bounds = { min, max, ...(props.wholeSteps ? { multipleOf: step } : {}) };
-  const valid = parseBoundedInput(typed, bounds) !== null;
   const slug = props.testId ?? label.toLowerCase().replaceAll(' ', '-');
   return (
     <div className="flex flex-col gap-1">
       <span className="flex items-center justify-between text-xs font-medium text-zinc-600">
         {label}
         <span className="flex items-center gap-1">
-          <input
-            type="number"
-            aria-label={`${label} value`}
-            data-testid={`${slug}-input`}
-            aria-invalid={!valid}
+          <BoundedNumberInput
+            label={`${label} value`}
+            testId={`${slug}-input`}
+            value={value}
             min={min}
             max={max}
             step={step}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              const next = parseBoundedInput(event.target.value, bounds);
-              if (next !== null && next !== value) props.onChange(next);
-            }}
-            onBlur={() => setTyped(String(value))}
-            className={`w-16 rounded border px-1.5 py-0.5 text-right text-xs tabular-nums ${
-              valid ? 'border-zinc-300' : 'border-red-500 text-red-700'
-            }`}
+            {...(props.wholeSteps ? { multipleOf: step } : {})}
+            onChange={(next) => props.onChange(next)}
+            className="w-16 px-1.5 py-0.5 text-right text-xs"
           />
           {unit ? <span className="text-zinc-400">{unit}</span> : null}
         </span>

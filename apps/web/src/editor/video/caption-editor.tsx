@@ -5,7 +5,6 @@ import {
   CAPTION_PRESETS,
   MESSAGES,
   normalizeColor,
-  parseBoundedInput,
   resolveCaptionStyle,
   type CaptionFont,
   type CaptionPresetName,
@@ -14,7 +13,7 @@ import {
 } from '@storyloom/core';
 import { clearGlobalCaptionStyle, editCaption, setCaptionStyle } from '@storyloom/timeline';
 import { useEffect, useState } from 'react';
-import { BoundedNumberField } from './bounded-number-field';
+import { BoundedNumberField, BoundedNumberInput } from './bounded-number-field';
 import { useEditor, useEditorStore } from './editor-context';
 import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
@@ -105,29 +104,18 @@ function FrameField(props: {
   min: number;
   onChange(value: number): void;
 }) {
-  const [typed, setTyped] = useState(String(props.value));
-  useEffect(() => setTyped(String(props.value)), [props.value]);
-  const bounds = { min: props.min, max: Number.MAX_SAFE_INTEGER, multipleOf: 1 };
-  const valid = parseBoundedInput(typed, bounds) !== null;
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
       {props.label}
-      <input
-        type="number"
-        aria-label={props.label}
-        aria-invalid={!valid}
+      <BoundedNumberInput
+        label={props.label}
+        value={props.value}
         min={props.min}
+        max={Number.MAX_SAFE_INTEGER}
         step={1}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          const next = parseBoundedInput(event.target.value, bounds);
-          if (next !== null) props.onChange(next);
-        }}
-        onBlur={() => setTyped(String(props.value))}
-        className={`rounded border px-1.5 py-1 text-sm tabular-nums ${
-          valid ? 'border-zinc-300' : 'border-red-500 text-red-700'
-        }`}
+        multipleOf={1}
+        onChange={(next) => props.onChange(next)}
+        className="px-1.5 py-1 text-sm"
       />
     </label>
   );

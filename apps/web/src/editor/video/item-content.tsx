@@ -1,6 +1,6 @@
 import type { MediaAsset, TimelineItem } from '@storyloom/core';
 import { Music2, Sparkles, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { loadPeaks } from './waveform-peaks';
 
 /** What an item shows on its track: the picture, a filmstrip, a waveform or the caption text. */
@@ -62,7 +62,11 @@ export function ItemContent({
   );
 }
 
-/** The waveform of the part of the sound the item plays, from peaks decoded in the browser. */
+/**
+ * The waveform of the part of the sound the item plays, from peaks decoded in the browser. It is
+ * drawn once into a detached canvas and shown as the box's background picture: a timeline holds
+ * hundreds of sounds, and live canvases in the rows each cost the compositor on every frame.
+ */
 function Waveform({
   item,
   asset,
@@ -76,31 +80,37 @@ function Waveform({
   height: number;
   fps: number;
 }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [picture, setPicture] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
+    let url: string | null = null;
     void loadPeaks(asset.url).then((result) => {
-      const canvas = canvasRef.current;
-      const ctx = canvas?.getContext('2d');
-      if (cancelled || !canvas || !ctx || !result) return;
+      if (cancelled || !result) return;
+      const canvas = document.createElement('canvas');
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
       const w = Math.max(1, Math.min(4000, Math.round(width)));
       canvas.width = w;
       canvas.height = height;
-      ctx.clearRect(0, 0, w, height);
       ctx.fillStyle = 'rgba(255,255,255,0.85)';
       const startSeconds = (item.sourceTrimStartFrames ?? 0) / fps;
       const seconds = (item.durationInFrames * (item.speed ?? 1)) / fps;
       const bars = Math.floor(w / 3);
-      canvas.dataset.drawn = 'true';
       for (let i = 0; i < bars; i++) {
         const t = startSeconds + (seconds * i) / bars;
         const peak = result.peaks[Math.floor(t * result.peaksPerSecond)] ?? 0;
         const h = Math.max(1, peak * (height - 4));
         ctx.fillRect(i * 3, (height - h) / 2, 2, h);
       }
+      canvas.toBlob((blob) => {
+        if (cancelled || !blob) return;
+        url = URL.createObjectURL(blob);
+        setPicture(url);
+      });
     });
     return () => {
       cancelled = true;
+      if (url) URL.revokeObjectURL(url);
     };
   }, [
     asset.url,
@@ -113,7 +123,20 @@ function Waveform({
   ]);
   return (
     <div className="relative h-full w-full">
-      <canvas ref={canvasRef} data-testid="waveform" className="absolute inset-0 h-full w-full" />
+      <div
+        data-testid="waveform"
+        data-drawn={picture ? 'true' : undefined}
+        className="absolute inset-0"
+        style={
+          picture
+            ? {
+                backgroundImage: `url("${picture}")`,
+                backgroundSize: '100% 100%',
+                backgroundRepeat: 'no-repeat',
+              }
+            : undefined
+        }
+      />
       <span className="absolute top-0 left-1 flex items-center gap-1 text-[10px] text-white/90">
         <Music2 className="size-3" aria-hidden />
         <span className="truncate">{asset.title ?? 'Audio'}</span>

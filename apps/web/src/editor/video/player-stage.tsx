@@ -40,7 +40,8 @@ export function PlayerStage() {
   useEffect(() => {
     const canvas = canvasRef.current;
     const host = mediaHostRef.current;
-    const ctx = canvas?.getContext('2d');
+    // Opaque: every frame fills black first, and the compositor can skip blending it.
+    const ctx = canvas?.getContext('2d', { alpha: false });
     if (!canvas || !host || !ctx) return;
     const painter = new FramePainter(ctx, size.width, size.height, host);
     let composition = composeFor(store.getState());

@@ -27,7 +27,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from './editor-context';
 import { timelineTotalFrames } from './editor-store';
 import { ItemMenuContext, TrackRow, draggedAssetId } from './track-row';
-import { TimelineViewContext, useTimelineView, type TimelineView } from './timeline-view';
+import {
+  DrawnSpanContext,
+  TimelineViewContext,
+  useTimelineView,
+  type DrawnSpan,
+  type TimelineView,
+} from './timeline-view';
 
 const LAYOUT = EDITOR_CONSTANTS.layout;
 const HEIGHT_KEY = 'storyloom.editor.timelineHeight';
@@ -200,7 +206,13 @@ function Playhead({ height }: { height: number }) {
     <div
       data-testid="timeline-playhead"
       className="absolute top-0 z-30 -ml-[5px] w-[11px] cursor-ew-resize"
-      style={{ left: view.originX + frame * view.pixelsPerFrame, height }}
+      // Moved by transform on its own layer, so the rows are not repainted as it advances.
+      style={{
+        left: 0,
+        transform: `translateX(${view.originX + frame * view.pixelsPerFrame}px)`,
+        willChange: 'transform',
+        height,
+      }}
       onPointerDown={(event) => {
         event.stopPropagation();
         startScrub(event, view, store);
@@ -266,6 +278,7 @@ export function TimelinePanel() {
   const [viewportWidth, setViewportWidth] = useState(800);
   const [menu, setMenu] = useState<{ itemId: string; x: number; y: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollStep, setScrollStep] = useState(0);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -299,6 +312,21 @@ export function TimelinePanel() {
     [zoom, viewportWidth, totalFrames, fps],
   );
   const contentWidth = ORIGIN_X + viewFrames(totalFrames, fps) * view.pixelsPerFrame;
+  const drawnSpan = useMemo<DrawnSpan>(
+    () => ({
+      start: (scrollStep - 1) * viewportWidth,
+      end: (scrollStep + 2) * viewportWidth + ORIGIN_X,
+    }),
+    [scrollStep, viewportWidth],
+  );
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onScroll = () => setScrollStep(Math.floor(element.scrollLeft / viewportWidth));
+    onScroll();
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [viewportWidth]);
   const rowsHeight = contentHeight - LAYOUT.topBarHeight;
 
   // Ctrl/Cmd + wheel zooms (spec 3 §9); a non-passive listener so the page does not zoom.
@@ -421,27 +449,29 @@ export function TimelinePanel() {
         </div>
         <div ref={scrollRef} className="relative min-w-0 flex-1 overflow-auto">
           <TimelineViewContext.Provider value={view}>
-            <ItemMenuContext.Provider value={openMenu}>
-              <div
-                data-timeline-content
-                className="relative"
-                style={{ width: contentWidth, minHeight: rowsHeight + LAYOUT.trackGap }}
-              >
-                <Ruler width={contentWidth} />
-                {parsedTracks.length === 0 ? (
-                  <EmptyTimeline />
-                ) : (
-                  parsedTracks.map((track, index) => (
-                    <div key={track.id}>
-                      <InsertionStrip index={index} />
-                      <TrackRow trackId={track.id} />
-                    </div>
-                  ))
-                )}
-                {parsedTracks.length > 0 ? <InsertionStrip index={parsedTracks.length} /> : null}
-                <Playhead height={rowsHeight + LAYOUT.trackGap * 2} />
-              </div>
-            </ItemMenuContext.Provider>
+            <DrawnSpanContext.Provider value={drawnSpan}>
+              <ItemMenuContext.Provider value={openMenu}>
+                <div
+                  data-timeline-content
+                  className="relative"
+                  style={{ width: contentWidth, minHeight: rowsHeight + LAYOUT.trackGap }}
+                >
+                  <Ruler width={contentWidth} />
+                  {parsedTracks.length === 0 ? (
+                    <EmptyTimeline />
+                  ) : (
+                    parsedTracks.map((track, index) => (
+                      <div key={track.id}>
+                        <InsertionStrip index={index} />
+                        <TrackRow trackId={track.id} />
+                      </div>
+                    ))
+                  )}
+                  {parsedTracks.length > 0 ? <InsertionStrip index={parsedTracks.length} /> : null}
+                  <Playhead height={rowsHeight + LAYOUT.trackGap * 2} />
+                </div>
+              </ItemMenuContext.Provider>
+            </DrawnSpanContext.Provider>
           </TimelineViewContext.Provider>
         </div>
       </div>

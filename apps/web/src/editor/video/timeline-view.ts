@@ -19,3 +19,28 @@ export const useTimelineView = () => useContext(TimelineViewContext);
 
 /** Frames from a horizontal distance, px. */
 export const framesFromPixels = (view: TimelineView, px: number) => px / view.pixelsPerFrame;
+
+/** Where an item's box sits on its row, px: its start frame and its length (2 px apart). */
+export function itemBox(
+  view: TimelineView,
+  item: { startTimeInFrames: number; durationInFrames: number },
+): { left: number; width: number } {
+  return {
+    left: view.originX + item.startTimeInFrames * view.pixelsPerFrame,
+    width: Math.max(4, item.durationInFrames * view.pixelsPerFrame - 2),
+  };
+}
+
+/**
+ * The part of the timeline's content that is drawn, px from its left edge: the visible width
+ * with a viewport's margin on each side, moved in whole steps as the timeline scrolls. Items
+ * outside it are not in the DOM, so a long story costs what its visible part costs.
+ */
+export interface DrawnSpan {
+  start: number;
+  end: number;
+}
+
+export const DrawnSpanContext = createContext<DrawnSpan>({ start: 0, end: Infinity });
+
+export const useDrawnSpan = () => useContext(DrawnSpanContext);

@@ -5,6 +5,7 @@ import {
   parseDragPayload,
   primaryTrackIndex,
   trackRowHeight,
+  trimItem,
 } from '@storyloom/timeline';
 import { clsx } from 'clsx';
 import {
@@ -18,7 +19,7 @@ import {
 import { useEditor, useEditorStore } from './editor-context';
 import { ItemContent } from './item-content';
 import { MultiDragPreview, type DraggedItem } from './multi-drag-preview';
-import { useTimelineView, type TimelineView } from './timeline-view';
+import { itemBox, useDrawnSpan, useTimelineView, type TimelineView } from './timeline-view';
 
 export const ASSET_DRAG_TYPE = 'application/x-storyloom-drag';
 
@@ -50,6 +51,7 @@ export const TrackRow = memo(function TrackRow({ trackId }: { trackId: string })
   );
   const store = useEditorStore();
   const view = useTimelineView();
+  const span = useDrawnSpan();
   if (!track) return null;
   const height = trackRowHeight(track);
   const assetById = new Map(assets.map((a) => [a.id, a]));
@@ -86,17 +88,21 @@ export const TrackRow = memo(function TrackRow({ trackId }: { trackId: string })
             : MESSAGES.editor.emptyVideoTrack}
         </p>
       ) : null}
-      {track.items.map((item) => (
-        <TimelineItemBox
-          key={item.id}
-          item={item}
-          track={track}
-          asset={item.mediaAssetId ? assetById.get(item.mediaAssetId) : undefined}
-          selected={selection.includes(item.id)}
-          height={height}
-          view={view}
-        />
-      ))}
+      {track.items.map((item) => {
+        const box = itemBox(view, item);
+        if (box.left + box.width < span.start || box.left > span.end) return null;
+        return (
+          <TimelineItemBox
+            key={item.id}
+            item={item}
+            track={track}
+            asset={item.mediaAssetId ? assetById.get(item.mediaAssetId) : undefined}
+            selected={selection.includes(item.id)}
+            height={height}
+            view={view}
+          />
+        );
+      })}
     </div>
   );
 });
@@ -163,8 +169,7 @@ const TimelineItemBox = memo(function TimelineItemBox({
     y: number;
   } | null>(null);
   const [dropMode, setDropMode] = useState<'before' | 'replace' | 'after' | null>(null);
-  const left = view.originX + item.startTimeInFrames * view.pixelsPerFrame;
-  const width = Math.max(4, item.durationInFrames * view.pixelsPerFrame - 2);
+  const { left, width } = itemBox(view, item);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -222,6 +227,11 @@ const TimelineItemBox = memo(function TimelineItemBox({
     element.addEventListener('pointercancel', up);
   };
 
+  /**
+   * A trim drag (spec 3 §4): the live shifting is drawn straight onto the item boxes (the
+   * engine's trimItem from the timeline before the drag, on every move), and the store gets the
+   * result once, on release, as the one 'Resize item' batch.
+   */
   const onEdgeDown = (edge: 'start' | 'end') => (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     event.stopPropagation();
@@ -229,14 +239,61 @@ const TimelineItemBox = memo(function TimelineItemBox({
     handle.setPointerCapture(event.pointerId);
     const startX = event.clientX;
     const pixelsPerFrame = view.pixelsPerFrame;
-    store.getState().select(item.id);
-    store.getState().beginTrim(item.id, edge);
-    const move = (e: globalThis.PointerEvent) =>
-      store.getState().updateTrim((e.clientX - startX) / pixelsPerFrame);
+    const state = store.getState();
+    state.select(item.id);
+    state.beginTrim(item.id, edge);
+    const base = state.timeline;
+    const boxes = new Map<string, HTMLElement>();
+    for (const element of document.querySelectorAll<HTMLElement>('[data-item-id]'))
+      if (element.dataset.itemId) boxes.set(element.dataset.itemId, element);
+    const touched = new Set<string>();
+    let shown = base;
+    let delta = 0;
+    const show = (timeline: typeof base) => {
+      for (const track of timeline.tracks) {
+        const before = shown.tracks.find((t) => t.id === track.id);
+        if (before === track) continue;
+        for (const moved of track.items) {
+          const element = boxes.get(moved.id);
+          if (!element) continue;
+          const box = itemBox(view, moved);
+          element.style.left = `${box.left}px`;
+          element.style.width = `${box.width}px`;
+          touched.add(moved.id);
+        }
+      }
+      shown = timeline;
+    };
+    const move = (e: globalThis.PointerEvent) => {
+      if (!store.getState().trimDrag) return; // cancelled (Escape)
+      const deltaFrames = (e.clientX - startX) / pixelsPerFrame;
+      const result = trimItem(base, { itemId: item.id, edge, deltaFrames });
+      // An invalid trim keeps the last valid one; an ignored one shows the timeline as it was.
+      if (result.ok) {
+        delta = deltaFrames;
+        show(result.timeline);
+      } else if (result.reason.code === 'ignored') {
+        delta = 0;
+        show(base);
+      }
+    };
     const up = () => {
       handle.removeEventListener('pointermove', move);
       handle.removeEventListener('pointerup', up);
       handle.removeEventListener('pointercancel', up);
+      // Back to what React drew, then the store's result is rendered in one go.
+      const original = new Map(base.tracks.flatMap((t) => t.items).map((i) => [i.id, i]));
+      for (const id of touched) {
+        const element = boxes.get(id);
+        const placed = original.get(id);
+        if (!element || !placed) continue;
+        const box = itemBox(view, placed);
+        element.style.left = `${box.left}px`;
+        element.style.width = `${box.width}px`;
+      }
+      const current = store.getState();
+      if (!current.trimDrag) return;
+      current.updateTrim(delta);
       store.getState().endTrim();
     };
     handle.addEventListener('pointermove', move);
