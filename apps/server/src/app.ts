@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LIMITS } from '@storyloom/core';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { authRoutes } from './auth/auth-routes.js';
@@ -42,6 +43,8 @@ export function createFastify(config: Pick<Config, 'logLevel' | 'trustProxy'>): 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Every id the API accepts (at most LIMITS.idLength) fits in a path parameter.
+    maxParamLength: LIMITS.idLength,
     // Only a configured proxy may name the client address (X-Forwarded-For); otherwise it is
     // the connection's, so rate limits cannot be dodged with a made-up header.
     trustProxy:

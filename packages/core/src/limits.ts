@@ -33,6 +33,8 @@ export const LIMITS = {
   titleLength: 500,
   /** A caption's text, a shot's script or prompt. */
   textLength: 10_000,
+  /** Longest clip a shot's video generation makes, in seconds. */
+  shotClipSeconds: 60,
   /** Longest media a timeline may refer to, in seconds (a day). */
   mediaSeconds: 24 * 60 * 60,
   /** Pixels on a side of media metadata. */

@@ -2,7 +2,7 @@ import { MESSAGES } from '@storyloom/core';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { useStory } from '../story/use-story';
-import { ComingSoonNotice } from '../ui/coming-soon-notice';
+import { StatusNotice } from '../ui/status-notice';
 import { PageContainer } from '../ui/page-container';
 import { Spinner } from '../ui/spinner';
 import { EditorModeChooser } from './editor-mode-chooser';
@@ -39,7 +39,7 @@ export function EditorPage() {
         ) : story ? (
           <VideoEditor story={story} />
         ) : (
-          <ComingSoonNotice
+          <StatusNotice
             title={
               error instanceof ApiError && error.status === 404
                 ? MESSAGES.story.notFound
@@ -57,7 +57,7 @@ export function EditorPage() {
       ) : story ? (
         <StoryboardListView story={story} />
       ) : (
-        <ComingSoonNotice
+        <StatusNotice
           title={
             error instanceof ApiError && error.status === 404
               ? MESSAGES.story.notFound

@@ -8,7 +8,7 @@ import {
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatStoryDateTime } from '../lib/format-date';
-import { ComingSoonNotice } from '../ui/coming-soon-notice';
+import { StatusNotice } from '../ui/status-notice';
 import { PageContainer } from '../ui/page-container';
 import { Spinner } from '../ui/spinner';
 import { buttonClass } from '../ui/button-styles';
@@ -70,7 +70,7 @@ export function StoryDetailPage() {
           <StoryShots story={story} />
         </>
       ) : (
-        <ComingSoonNotice title={MESSAGES.story.notFound} />
+        <StatusNotice title={MESSAGES.story.notFound} />
       )}
     </PageContainer>
   );

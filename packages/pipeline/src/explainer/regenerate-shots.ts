@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   OUTPUT_SIZES,
   orderedShots,
   type AspectRatio,
@@ -148,7 +149,7 @@ export async function regenerateShots(
               extension: imageUrl.endsWith('.png') ? 'png' : 'jpg',
             },
             prompt: next.video_prompt ?? '',
-            durationSeconds: Number(next.voice_duration ?? 5),
+            durationSeconds: clipSeconds(next.voice_duration),
             aspectRatio: input.aspectRatio,
             // Asked for a clip, the creator gets one even from the local provider (which
             // otherwise leaves a lone still to the renderer): with no next picture, a push-in.
@@ -218,4 +219,13 @@ function emptyTimeline(): VideoEditorTimeline {
     mediaAssets: [],
     globalConfig: DEFAULT_GLOBAL_CONFIG,
   };
+}
+
+/**
+ * How long a shot's clip lasts: its voice-over's length (a synced value, so checked), at most
+ * `LIMITS.shotClipSeconds`; 5 s when there is none.
+ */
+export function clipSeconds(voiceDuration: unknown): number {
+  const seconds = Number(voiceDuration ?? 5);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, LIMITS.shotClipSeconds) : 5;
 }

@@ -1,4 +1,4 @@
-import { LOCAL_MOTION_PROVIDER } from '@storyloom/core';
+import { LIMITS, LOCAL_MOTION_PROVIDER } from '@storyloom/core';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,7 +98,8 @@ export class LocalMotion implements VideoProvider {
       const even = (value: number) => Math.max(2, Math.round(value / 4) * 2);
       const width = even(input.image.width ?? 1920);
       const height = even(input.image.height ?? 1080);
-      const frames = Math.max(2, Math.round(input.durationSeconds * CLIP_FPS));
+      const seconds = Number.isFinite(input.durationSeconds) ? input.durationSeconds : 5;
+      const frames = Math.max(2, Math.round(Math.min(seconds, LIMITS.shotClipSeconds) * CLIP_FPS));
       const output = path.join(dir, 'clip.mp4');
       await runTool(
         'ffmpeg',
