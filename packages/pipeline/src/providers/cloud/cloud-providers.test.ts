@@ -77,7 +77,7 @@ function fakeVendors() {
           choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
         });
       }
-      if (path === '/v1/images/generations')
+      if (path === '/v1/images/generations' || path === '/v1/images/edits')
         return json(200, { created: 1, data: [{ b64_json: PNG.toString('base64') }] });
       if (path === '/v1/audio/speech') {
         res.writeHead(200, { 'content-type': 'audio/wav' });
@@ -188,6 +188,35 @@ describe('cloud adapters against fake vendor servers', () => {
       quality: 'high',
       n: 1,
     });
+  });
+
+  it("puts the character's own picture into the shot through gpt image edits", async () => {
+    const character = Buffer.concat([PNG, Buffer.from('character-marker')]);
+    const image = await new OpenAiImages(openai(), 'gpt-image-1', 'low').generate({
+      prompt: 'Mia waters the garden',
+      width: 1080,
+      height: 1920,
+      characterImage: character,
+    });
+    expect(image.bytes.equals(PNG)).toBe(true);
+    const request = last('/v1/images/edits');
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const field = (name: string) =>
+      new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}"\r\n\r\n([^\r]*)\r\n`).exec(
+        request.body,
+      )?.[1];
+    expect([field('model'), field('prompt'), field('size'), field('quality'), field('n')]).toEqual([
+      'gpt-image-1',
+      'Mia waters the garden',
+      '1024x1536',
+      'low',
+      '1',
+    ]);
+    // The picture itself is the edit's input image.
+    expect(request.body).toMatch(
+      /name="image\[\]"; filename="character\.png"\r\nContent-Type: image\/png/,
+    );
+    expect(request.body).toContain('character-marker');
   });
 
   it('speaks phrase by phrase with OpenAI speech and ElevenLabs, timing every phrase', async () => {

@@ -107,7 +107,11 @@ export class OpenAiWriter implements WriterProvider {
   }
 }
 
-/** Images on the OpenAI images API (gpt-image-1, quality low/medium/high). */
+/**
+ * Images on the OpenAI images API (gpt-image-1, quality low/medium/high). With a character's
+ * reference picture the shot is made by `/images/edits`, which takes it as an input image, so the
+ * character itself appears; otherwise by `/images/generations` from the prompt alone.
+ */
 export class OpenAiImages implements ImageProvider {
   readonly name: string;
   constructor(
@@ -122,6 +126,7 @@ export class OpenAiImages implements ImageProvider {
     prompt: string;
     width: number;
     height: number;
+    characterImage?: Buffer;
   }): Promise<GeneratedMedia> {
     const size =
       input.width > input.height
@@ -129,12 +134,30 @@ export class OpenAiImages implements ImageProvider {
         : input.width < input.height
           ? '1024x1536'
           : '1024x1024';
+    const fields = { model: this.model, prompt: input.prompt, size, quality: this.quality, n: 1 };
+    let request: { path: string; json?: typeof fields; body?: FormData } = {
+      path: '/images/generations',
+      json: fields,
+    };
+    if (input.characterImage) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+      const png = input.characterImage.subarray(0, 4).toString('latin1') === '\x89PNG';
+      form.append(
+        'image[]',
+        new Blob([new Uint8Array(input.characterImage)], {
+          type: png ? 'image/png' : 'image/jpeg',
+        }),
+        png ? 'character.png' : 'character.jpg',
+      );
+      request = { path: '/images/edits', body: form };
+    }
     const answer = await httpJson<{ data: { b64_json?: string; url?: string }[] }>(
-      url(this.endpoint, '/images/generations'),
+      url(this.endpoint, request.path),
       {
         provider: this.name,
         headers: headers(this.endpoint),
-        json: { model: this.model, prompt: input.prompt, size, quality: this.quality, n: 1 },
+        ...(request.json ? { json: request.json } : { body: request.body }),
       },
     );
     const image = answer.data[0];
