@@ -327,11 +327,14 @@ export const regenerateShotQuerySchema = z.object({
   shotId: z.string().min(1),
 });
 
+/** The longest image or video prompt of a shot. */
+export const SHOT_PROMPT_MAX = 4000;
+
 /** Body of POST stories/workflow/regenerate_shot (spec 3 §7). */
 export const regenerateShotPayloadSchema = z.object({
   media_types: z.array(shotMediaTypeSchema).min(1),
-  image_prompt: z.string().max(4000).optional(),
-  video_prompt: z.string().max(4000).optional(),
+  image_prompt: z.string().max(SHOT_PROMPT_MAX).optional(),
+  video_prompt: z.string().max(SHOT_PROMPT_MAX).optional(),
   voice_over: z
     .string()
     .max(SCRIPT_MAX * 4)

@@ -240,9 +240,9 @@ export function emptyTimeline(): VideoEditorTimeline {
     tracks: [],
     mediaAssets: [],
     globalConfig: {
-      fps: DEFAULT_FPS,
-      watermark: { enabled: true, type: DEFAULT_WATERMARK_TYPE },
-      captions: { enabled: true },
+      ...DEFAULT_GLOBAL_CONFIG,
+      watermark: { ...DEFAULT_GLOBAL_CONFIG.watermark },
+      captions: { ...DEFAULT_GLOBAL_CONFIG.captions },
     },
   };
 }

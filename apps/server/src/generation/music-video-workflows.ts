@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   calculateCredits,
   creditType,
+  DEFAULT_MODEL_CONFIGS,
   musicVideoPayloadSchema,
   musicVideoRunInputSchema,
   musicVideoSkipsVideo,
@@ -62,7 +63,7 @@ export function withModelRules(payload: MusicVideoPayload): MusicVideoPayload {
   const ruled = withMusicVideoModelRules({
     videoType: payload.video_type,
     startEndFrame: payload.enable_start_end_frame,
-    imageModel: image?.model ?? 'flux_kontext',
+    imageModel: image?.model ?? DEFAULT_MODEL_CONFIGS.musicVideo.image.model,
     videoModel: video?.model ?? MUSIC_VIDEO_DEFAULT_VIDEO_MODEL[payload.video_type],
   });
   return {

@@ -5,10 +5,8 @@ import {
   type AspectRatio,
   type MediaAsset,
   type ShotMediaType,
-  type VideoEditorTimeline,
   type VoiceKey,
-  DEFAULT_GLOBAL_CONFIG,
-  TIMELINE_SCHEMA_VERSION,
+  emptyTimeline,
 } from '@storyloom/core';
 import { phrasesOf } from '../providers/local/local-writer';
 import type { GeneratedMedia, TimedPhrase } from '../providers/provider-types';
@@ -210,15 +208,6 @@ export async function regenerateShots(
     ...(timeline ? { videoEditorTimeline: timeline } : {}),
   });
   return { shotIds: shots.map((s) => s.shot_id) };
-}
-
-function emptyTimeline(): VideoEditorTimeline {
-  return {
-    schemaVersion: TIMELINE_SCHEMA_VERSION,
-    tracks: [],
-    mediaAssets: [],
-    globalConfig: DEFAULT_GLOBAL_CONFIG,
-  };
 }
 
 /**

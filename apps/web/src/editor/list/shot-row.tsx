@@ -1,4 +1,4 @@
-import { MESSAGES, type Shot } from '@storyloom/core';
+import { MESSAGES, SHOT_PROMPT_MAX, type Shot } from '@storyloom/core';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, Eye, EyeOff, ImageOff, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -33,7 +33,7 @@ function PromptBox(props: {
         aria-label={props.label}
         value={draft}
         rows={3}
-        maxLength={4000}
+        maxLength={SHOT_PROMPT_MAX}
         disabled={props.disabled}
         placeholder={props.placeholder}
         onFocus={() => setFocused(true)}

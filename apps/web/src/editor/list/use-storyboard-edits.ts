@@ -1,7 +1,6 @@
 import {
-  DEFAULT_GLOBAL_CONFIG,
+  emptyTimeline,
   MESSAGES,
-  TIMELINE_SCHEMA_VERSION,
   type ShotsMap,
   type Story,
   type VideoEditorTimeline,
@@ -35,14 +34,7 @@ export function timelineForShots(
     });
     return built.ok ? built.timeline : timeline;
   }
-  return (
-    timeline ?? {
-      schemaVersion: TIMELINE_SCHEMA_VERSION,
-      tracks: [],
-      mediaAssets: [],
-      globalConfig: DEFAULT_GLOBAL_CONFIG,
-    }
-  );
+  return timeline ?? emptyTimeline();
 }
 
 interface Draft {

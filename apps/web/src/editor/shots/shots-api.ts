@@ -2,6 +2,7 @@ import {
   shotResourcesResponseSchema,
   syncResponseSchema,
   workflowPollResponseSchema,
+  workflowRunResponseSchema,
   type BatchGeneratePayload,
   type RegenerateShotPayload,
   type SyncPayloadInput,
@@ -9,8 +10,6 @@ import {
 import { z } from 'zod';
 import { requestJson, withQuery } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-
-const workflowRunSchema = z.object({ workflowRunId: z.string() });
 
 /**
  * GET stories/{storyId}/shots/{shotId}: the shot's images, videos and audio. A shot made in this
@@ -34,7 +33,7 @@ export async function fetchShotResources(storyId: string, shotId: string) {
 export function regenerateShot(storyId: string, shotId: string, payload: RegenerateShotPayload) {
   return requestJson(
     withQuery('/stories/workflow/regenerate_shot', { storyId, shotId }),
-    workflowRunSchema,
+    workflowRunResponseSchema,
     { method: 'POST', body: { ...payload } },
   );
 }
@@ -44,7 +43,7 @@ export function batchGenerate(storyId: string, payload: BatchGeneratePayload) {
   const { shot_ids, ...rest } = payload;
   return requestJson(
     withQuery('/stories/workflow/batch_generate', { storyId }),
-    workflowRunSchema,
+    workflowRunResponseSchema,
     {
       method: 'POST',
       body: { ...rest, ...(shot_ids && shot_ids.length > 0 ? { shot_ids } : {}) },

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  SHOT_PROMPT_MAX,
   shotRegenerateCredits,
   type MediaAsset,
   type ShotMediaType,
@@ -209,7 +210,7 @@ export function ShotEditor({ item }: { item: TimelineItem }) {
           }
           defaultValue={prompt}
           rows={4}
-          maxLength={4000}
+          maxLength={SHOT_PROMPT_MAX}
           onBlur={(event) => {
             if (event.target.value !== prompt)
               store.getState().updateShotFields(shotId, { [promptField]: event.target.value });
