@@ -26,6 +26,9 @@ function startProcess(
       SEED_DEMO: 'false',
       LOG_LEVEL: 'error',
       WORKER_HEARTBEAT_SECONDS: '0.5',
+      // As the other test servers: no stock tracks rendering in the background, small exports.
+      MUSIC_PRERENDER: 'false',
+      EXPORT_MAX_SIDE: '640',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
