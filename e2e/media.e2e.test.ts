@@ -232,6 +232,8 @@ describe('the media pane', () => {
       '[data-testid="media-asset"][data-asset-type="video"][title="clip.mp4"]',
     );
     await video.waitFor({ timeout: 30_000 });
+    // The asset shows as soon as it is added; its tile turns completed once the server has it.
+    await poll(tileStates).toContain('clip.mp4:completed:100');
     const states = await tileStates();
     expect(states[0]).toMatch(/^clip\.mp4:uploading:/);
     expect(states).toContain('clip.mp4:processing:100');
@@ -256,7 +258,7 @@ describe('the media pane', () => {
       '[data-testid="media-asset"][data-asset-type="image"][title="picture.png"]',
     );
     await image.waitFor({ timeout: 30_000 });
-    expect(await tileStates()).toContain('picture.png:completed:100');
+    await poll(tileStates).toContain('picture.png:completed:100');
     const imageId = (await image.getAttribute('data-asset-id'))!;
     expect((await resources()).map((r) => r.id)).toEqual(
       expect.arrayContaining([videoId, imageId]),

@@ -62,7 +62,7 @@ describe('a music video, from the type chooser to a playable MP4', () => {
     await page.getByRole('button', { name: 'Re-select' }).click();
     await page.getByRole('button', { name: /Consistent Style/ }).click();
     await page.waitForURL(/\/music-video\/consistent-style$/);
-    expect(await page.getByRole('radio', { name: '1:1' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('radio', { name: '1:1' }).count()).toBe(0);
     const create = page.getByRole('button', { name: 'Create', exact: true });
     expect(await create.isDisabled()).toBe(true);
 
