@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, generateExplainer, signUpByApi } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -25,14 +26,7 @@ describe('captions in the video editor', () => {
   let context: BrowserContext;
   let storyId: string;
 
-  async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown) {
-    const res = await context.request.fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: { origin: server.baseUrl },
-      ...(data === undefined ? {} : { data }),
-    });
-    return { status: res.status(), body: (await res.json()) as T };
-  }
+  let api: ReturnType<typeof apiOf>;
 
   const captionsOf = (story: StoryJson) =>
     story.video_editor_timeline!.tracks.filter((t) => t.type === 'caption').flatMap((t) => t.items);
@@ -68,47 +62,9 @@ describe('captions in the video editor', () => {
     server = await startServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: DESKTOP });
-    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-      data: {
-        email: `cap_${tag}@example.test`,
-        password: 'correct horse battery',
-        name: 'Cap',
-        username: `cap_${tag}`,
-      },
-      headers: { origin: server.baseUrl },
-    });
-    expect(signUp.status()).toBe(200);
-    await context.addInitScript(() => {
-      window.localStorage.setItem(
-        'storyloom.promos',
-        JSON.stringify({ state: { webEditingPromoDismissed: true }, version: 0 }),
-      );
-    });
-    const started = await api<{ workflowRunId: string }>(
-      'POST',
-      '/stories/workflow/generate_script_to_video',
-      {
-        script_content: SCRIPT,
-        voiceover_voice: 'storyteller',
-      },
-    );
-    expect(started.status).toBe(200);
-    const until = Date.now() + 150_000;
-    for (;;) {
-      const status = await api<{ status: string; output?: { story?: { id: string } } }>(
-        'POST',
-        '/stories/workflow/status',
-        { workflowRunIds: [started.body.workflowRunId] },
-      );
-      if (status.body.status === 'RUN_SUCCESS') {
-        storyId = status.body.output!.story!.id;
-        break;
-      }
-      if (status.body.status !== 'RUN_RUNNING' || Date.now() > until)
-        throw new Error(`generation ended ${JSON.stringify(status.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    api = apiOf(context, server.baseUrl);
+    await signUpByApi(context, server.baseUrl, 'Cap');
+    storyId = await generateExplainer(api, SCRIPT);
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, generateExplainer, signUpByApi } from './accounts';
 import {
   launchBrowser,
   resultsDir,
@@ -14,7 +15,6 @@ import {
 } from './harness';
 
 const run = promisify(execFile);
-const password = 'correct horse battery';
 const DESKTOP = { width: 1440, height: 900 };
 /** The machine is shared: give the page up to 10 s to show a change. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
@@ -67,14 +67,7 @@ describe('the video editor', () => {
   let story: StoryJson;
   let imageAssetId: string;
 
-  async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown) {
-    const res = await context.request.fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: { origin: server.baseUrl },
-      ...(data === undefined ? {} : { data }),
-    });
-    return { status: res.status(), body: (await res.json()) as T };
-  }
+  let api: ReturnType<typeof apiOf>;
 
   async function storyNow(): Promise<StoryJson> {
     return (await api<StoryJson>('GET', `/stories/${story.id}`)).body;
@@ -139,22 +132,9 @@ describe('the video editor', () => {
     server = await startServer({ env: { EXPORT_MAX_SIDE: '1920' } });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-      data: {
-        email: `editor_${tag}@example.test`,
-        password,
-        name: 'Edith',
-        username: `edith_${tag}`,
-      },
-      headers: { origin: server.baseUrl },
-    });
-    expect(signUp.status()).toBe(200);
+    api = apiOf(context, server.baseUrl);
+    await signUpByApi(context, server.baseUrl, 'Edith');
     await context.addInitScript(() => {
-      window.localStorage.setItem(
-        'storyloom.promos',
-        JSON.stringify({ state: { webEditingPromoDismissed: true }, version: 0 }),
-      );
       // A taller timeline, so every track is on screen.
       window.localStorage.setItem('storyloom.editor.timelineHeight', '420');
     });
@@ -193,27 +173,7 @@ describe('the video editor', () => {
         return Math.sqrt(sum / count);
       };
     `);
-    const started = await api<{ workflowRunId: string }>(
-      'POST',
-      '/stories/workflow/generate_script_to_video',
-      { script_content: SCRIPT, voiceover_voice: 'storyteller' },
-    );
-    expect(started.status).toBe(200);
-
-    const until = Date.now() + 150_000;
-    let storyId: string | null = null;
-    while (!storyId) {
-      const status = await api<{ status: string; output?: { story?: { id: string } } }>(
-        'POST',
-        '/stories/workflow/status',
-        { workflowRunIds: [started.body.workflowRunId] },
-      );
-      if (status.body.status === 'RUN_SUCCESS') storyId = status.body.output!.story!.id;
-      else if (status.body.status !== 'RUN_RUNNING')
-        throw new Error(`generation ended ${JSON.stringify(status.body)}`);
-      else if (Date.now() > until) throw new Error('generation did not finish');
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const storyId = await generateExplainer(api, SCRIPT);
     story = (await api<StoryJson>('GET', `/stories/${storyId}`)).body;
     // A picture of our own for the media pane: the first shot's picture, mirrored and
     // recoloured by ffmpeg (a natural picture: flat synthetic colour bars lose more than 3 %

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, generateExplainer, signUpByApi } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
 
 const run = promisify(execFile);
-const password = 'correct horse battery';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -80,14 +80,7 @@ describe('the media pane', () => {
   let clip: Buffer;
   let picture: Buffer;
 
-  async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown) {
-    const res = await context.request.fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: { origin: server.baseUrl },
-      ...(data === undefined ? {} : { data }),
-    });
-    return { status: res.status(), body: (await res.json()) as T };
-  }
+  let api: ReturnType<typeof apiOf>;
   const resources = async () =>
     (await api<{ media_resources: ResourceJson[] }>('GET', `/stories/${story.id}/media_resources`))
       .body.media_resources;
@@ -165,39 +158,12 @@ describe('the media pane', () => {
     server = await startServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: DESKTOP });
-    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const signUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-      data: { email: `media_${tag}@example.test`, password, name: 'Mia', username: `mia_${tag}` },
-      headers: { origin: server.baseUrl },
-    });
-    expect(signUp.status()).toBe(200);
+    api = apiOf(context, server.baseUrl);
+    await signUpByApi(context, server.baseUrl, 'Mia');
     await context.addInitScript(() => {
-      window.localStorage.setItem(
-        'storyloom.promos',
-        JSON.stringify({ state: { webEditingPromoDismissed: true }, version: 0 }),
-      );
       window.localStorage.setItem('storyloom.editor.timelineHeight', '420');
     });
-    const started = await api<{ workflowRunId: string }>(
-      'POST',
-      '/stories/workflow/generate_script_to_video',
-      { script_content: SCRIPT, voiceover_voice: 'storyteller' },
-    );
-    expect(started.status).toBe(200);
-    const until = Date.now() + 150_000;
-    let storyId: string | null = null;
-    while (!storyId) {
-      const status = await api<{ status: string; output?: { story?: { id: string } } }>(
-        'POST',
-        '/stories/workflow/status',
-        { workflowRunIds: [started.body.workflowRunId] },
-      );
-      if (status.body.status === 'RUN_SUCCESS') storyId = status.body.output!.story!.id;
-      else if (status.body.status !== 'RUN_RUNNING')
-        throw new Error(`generation ended ${JSON.stringify(status.body)}`);
-      else if (Date.now() > until) throw new Error('generation did not finish');
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const storyId = await generateExplainer(api, SCRIPT);
     story = (await api<StoryJson>('GET', `/stories/${storyId}`)).body;
     page = await context.newPage();
     await page.goto(`${server.baseUrl}/story/editor?story_id=${story.id}&view=video-editor`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type MediaAsset } from '@storyloom/core';
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH, motionPath } from '@storyloom/pipeline';
 import { stories } from '../src/db/schema.js';
+import { uploadMedia } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
@@ -68,12 +69,7 @@ describe('action videos', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const upload = async (client: Client, bytes: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await client.request('POST', '/api/media/upload', form);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const upload = (client: Client, bytes: Buffer, name: string) => uploadMedia(client, bytes, name);
 
   it('moves the character the way the reference moves, into the story’s media', async () => {
     const { client } = await signUp(server.baseUrl);

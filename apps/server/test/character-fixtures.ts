@@ -46,6 +46,34 @@ export function patchPortrait(): Buffer {
   );
 }
 
+/** The share of an RGB frame's pixels near the character's patch colour. */
+export function patchShare(frame: Buffer): number {
+  let hits = 0;
+  for (let i = 0; i < frame.length; i += 3) {
+    const d =
+      Math.abs(frame[i]! - PATCH[0]) +
+      Math.abs(frame[i + 1]! - PATCH[1]) +
+      Math.abs(frame[i + 2]! - PATCH[2]);
+    if (d < 90) hits++;
+  }
+  return hits / (frame.length / 3);
+}
+
+/**
+ * Uploads a file through the editor's POST /api/media/upload: the status and the answer (its
+ * URL and probed facts, or the refusal's message).
+ */
+export async function uploadMedia<T = Record<string, unknown>>(
+  client: Client,
+  bytes: Buffer,
+  name: string,
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await client.request('POST', '/api/media/upload', form);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 /** Uploads a picture through POST /api/media/upload_image and returns its URL. */
 export async function uploadPicture(client: Client, bytes: Buffer, name = 'me.png') {
   const form = new FormData();

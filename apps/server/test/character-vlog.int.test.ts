@@ -16,7 +16,7 @@ import {
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
 import { finishRun, signUp, startTestServer, type TestServer } from './helpers.js';
-import { PATCH, patchPortrait, uploadPicture } from './character-fixtures.js';
+import { patchPortrait, patchShare, uploadPicture } from './character-fixtures.js';
 
 const run = promisify(execFile);
 const TOPIC = '@Mia is baking bread in her kitchen';
@@ -48,19 +48,6 @@ async function frameAt(file: string, seconds?: number): Promise<Buffer> {
   );
   expect(stdout.length).toBe(SAMPLE.w * SAMPLE.h * 3);
   return stdout;
-}
-
-/** The share of a frame's pixels within a small distance of the character's patch colour. */
-function patchShare(frame: Buffer): number {
-  let hits = 0;
-  for (let i = 0; i < frame.length; i += 3) {
-    const d =
-      Math.abs(frame[i]! - PATCH[0]) +
-      Math.abs(frame[i + 1]! - PATCH[1]) +
-      Math.abs(frame[i + 2]! - PATCH[2]);
-    if (d < 90) hits++;
-  }
-  return hits / (frame.length / 3);
 }
 
 async function meanVolume(file: string): Promise<number> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type MediaAsset } from '@storyloom/core';
+import { uploadMedia } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
@@ -47,12 +48,8 @@ describe('story media resources', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const upload = async (client: Client, bytes: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await client.request('POST', '/api/media/upload', form);
-    return { status: res.status, body: (await res.json()) as Uploaded & { message?: string } };
-  };
+  const upload = (client: Client, bytes: Buffer, name: string) =>
+    uploadMedia<Uploaded & { message?: string }>(client, bytes, name);
   const newStory = async (client: Client) =>
     (await client.post('/stories', { title: 'Media', category_id: 'create_from_scratch' })).body
       .id as string;

@@ -16,7 +16,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
-import { PATCH, patchPortrait, uploadPicture } from './character-fixtures.js';
+import { patchPortrait, patchShare, uploadPicture } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);
@@ -57,19 +57,6 @@ async function frameAt(file: string, seconds: number): Promise<Buffer> {
     { encoding: 'buffer', maxBuffer: 1 << 20 },
   );
   return stdout;
-}
-
-/** The share of a frame's pixels near the test character's patch colour. */
-function patchShare(frame: Buffer): number {
-  let hits = 0;
-  for (let i = 0; i < frame.length; i += 3) {
-    const d =
-      Math.abs(frame[i]! - PATCH[0]) +
-      Math.abs(frame[i + 1]! - PATCH[1]) +
-      Math.abs(frame[i + 2]! - PATCH[2]);
-    if (d < 90) hits++;
-  }
-  return hits / (frame.length / 3);
 }
 
 /**

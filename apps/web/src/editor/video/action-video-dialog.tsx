@@ -70,10 +70,9 @@ export function ActionVideoDialog({
   onOpenChange: (open: boolean) => void;
   library: MediaLibrary;
 }) {
-  const images = useEditor((s) => s.timeline.mediaAssets).filter(
-    (asset) => !asset.is_deleted && asset.resource_type === 'image',
-  );
-  const videos = useEditor((s) => s.timeline.mediaAssets).filter(
+  const assets = useEditor((s) => s.timeline.mediaAssets);
+  const images = assets.filter((asset) => !asset.is_deleted && asset.resource_type === 'image');
+  const videos = assets.filter(
     (asset) =>
       !asset.is_deleted &&
       asset.resource_type === 'video' &&
