@@ -45,20 +45,34 @@ function readHeight(): number {
   return Number.isFinite(stored) && stored > 0 ? stored : LAYOUT.timelineHeight.default;
 }
 
-/** The clock text: current time / total time. */
+/**
+ * The clock text: current time / total time. The playhead frame is written straight into the
+ * element as the store changes, not through a React render on every frame of playback.
+ */
 function Clock() {
-  const frame = useEditor((s) => s.frame);
+  const store = useEditorStore();
   const total = useEditor((s) => timelineTotalFrames(s.timeline));
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const show = (frame: number) => {
+      element.dataset.frame = String(frame);
+      element.textContent = `${formatFrames(frame, fps)} / ${formatFrames(total, fps)}`;
+    };
+    show(store.getState().frame);
+    return store.subscribe((state, previous) => {
+      if (state.frame !== previous.frame) show(state.frame);
+    });
+  }, [store, total, fps]);
   return (
     <span
+      ref={ref}
       data-testid="editor-clock"
-      data-frame={frame}
       data-total-frames={total}
       className="font-mono text-xs text-zinc-300 tabular-nums"
-    >
-      {formatFrames(frame, fps)} / {formatFrames(total, fps)}
-    </span>
+    />
   );
 }
 
@@ -199,20 +213,28 @@ function startScrub(
 }
 
 function Playhead({ height }: { height: number }) {
-  const frame = useEditor((s) => s.frame);
   const view = useTimelineView();
   const store = useEditorStore();
+  const ref = useRef<HTMLDivElement>(null);
+  // Moved by transform on its own layer, so the rows are not repainted as it advances; written
+  // straight into the element as the playhead moves, not through a React render per frame.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const place = (frame: number) => {
+      element.style.transform = `translateX(${view.originX + frame * view.pixelsPerFrame}px)`;
+    };
+    place(store.getState().frame);
+    return store.subscribe((state, previous) => {
+      if (state.frame !== previous.frame) place(state.frame);
+    });
+  }, [store, view]);
   return (
     <div
+      ref={ref}
       data-testid="timeline-playhead"
       className="absolute top-0 z-30 -ml-[5px] w-[11px] cursor-ew-resize"
-      // Moved by transform on its own layer, so the rows are not repainted as it advances.
-      style={{
-        left: 0,
-        transform: `translateX(${view.originX + frame * view.pixelsPerFrame}px)`,
-        willChange: 'transform',
-        height,
-      }}
+      style={{ left: 0, willChange: 'transform', height }}
       onPointerDown={(event) => {
         event.stopPropagation();
         startScrub(event, view, store);
