@@ -298,6 +298,8 @@ export function TimelinePanel() {
   const totalFrames = useEditor((s) => timelineTotalFrames(s.trimDrag?.base ?? s.timeline));
   const [height, setHeight] = useState(readHeight);
   const [viewportWidth, setViewportWidth] = useState(800);
+  /** The scrolled area's width, px, as last laid out. */
+  const clientWidth = useRef(0);
   const [menu, setMenu] = useState<{ itemId: string; x: number; y: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollStep, setScrollStep] = useState(0);
@@ -305,9 +307,10 @@ export function TimelinePanel() {
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() =>
-      setViewportWidth(Math.max(100, element.clientWidth - ORIGIN_X)),
-    );
+    const observer = new ResizeObserver(() => {
+      clientWidth.current = element.clientWidth;
+      setViewportWidth(Math.max(100, element.clientWidth - ORIGIN_X));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -366,7 +369,8 @@ export function TimelinePanel() {
   }, [store]);
 
   // Auto-scroll during playback (spec 3 §4): past 80 % of the view, or before 20 %; a manual
-  // scroll locks it for 600 ms; it acts at most every 200 ms.
+  // scroll locks it for 600 ms; it acts at most every 200 ms. The scroll position and width are
+  // kept from the scroll events and the viewport's size, so a playing frame reads no layout.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -374,7 +378,9 @@ export function TimelinePanel() {
     let lockedUntil = 0;
     let lastAuto = 0;
     let programmatic = false;
+    let scrollLeft = element.scrollLeft;
     const onScroll = () => {
+      scrollLeft = element.scrollLeft;
       if (programmatic) programmatic = false;
       else lockedUntil = performance.now() + timing.autoScrollLockMs;
     };
@@ -383,12 +389,14 @@ export function TimelinePanel() {
       if (!state.playing || state.frame === previous.frame) return;
       const now = performance.now();
       if (now < lockedUntil || now - lastAuto < timing.autoScrollThrottleMs) return;
-      const x = ORIGIN_X + state.frame * view.pixelsPerFrame - element.scrollLeft;
-      const width = element.clientWidth;
+      const x = ORIGIN_X + state.frame * view.pixelsPerFrame - scrollLeft;
+      const width = clientWidth.current;
+      if (width === 0) return; // not laid out yet
       if (x > width * timing.autoScrollStart || x < width * timing.autoScrollBack) {
         lastAuto = now;
         programmatic = true;
-        element.scrollLeft = Math.max(0, x + element.scrollLeft - width * timing.autoScrollBack);
+        element.scrollLeft = Math.max(0, x + scrollLeft - width * timing.autoScrollBack);
+        scrollLeft = element.scrollLeft;
       }
     });
     return () => {
