@@ -138,7 +138,7 @@ describe('captions in the video editor', () => {
       .poll(() => page.getByTestId('caption-text').first().textContent())
       .toBe('東京の夜 مرحبا 🎉');
     await showCaption(page, 0);
-    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Emoji'])
+    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Color Emoji'])
       await expect
         .poll(
           () =>
