@@ -1,22 +1,30 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textWords } from '@storyloom/pipeline';
+import { unseenVoiceWav, wordAccuracy } from '@storyloom/pipeline/test-speech';
 import { apiOf, generateExplainer, signUpByApi } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
 
 const DESKTOP = { width: 1440, height: 900 };
 const SCRIPT =
   'The old lighthouse stands on the rocks. Every night its lamp guides the boats home.';
+/** A sentence the story does not contain, read by a voice Storyloom never uses, padded by 1 s. */
+const UNSEEN_SENTENCE = 'The farmer sold fresh apples and warm bread at the market every morning.';
+const PAD_SECONDS = 1;
 
 interface CaptionItemJson {
   id: string;
   type: string;
+  startTimeInFrames: number;
+  durationInFrames: number;
+  mediaAssetId?: string | null;
   caption?: { data: { text: string }; style?: Record<string, unknown> };
 }
 interface StoryJson {
   id: string;
   video_editor_timeline: {
     tracks: { id: string; type: string; items: CaptionItemJson[] }[];
-    globalConfig: { captions: { enabled: boolean; style?: Record<string, unknown> } };
+    globalConfig: { fps: number; captions: { enabled: boolean; style?: Record<string, unknown> } };
   } | null;
 }
 
@@ -25,6 +33,7 @@ describe('captions in the video editor', () => {
   let browser: Browser;
   let context: BrowserContext;
   let storyId: string;
+  let speech: { wav: Buffer; seconds: number };
 
   let api: ReturnType<typeof apiOf>;
 
@@ -64,7 +73,10 @@ describe('captions in the video editor', () => {
     context = await browser.newContext({ viewport: DESKTOP });
     api = apiOf(context, server.baseUrl);
     await signUpByApi(context, server.baseUrl, 'Cap');
-    storyId = await generateExplainer(api, SCRIPT);
+    [storyId, speech] = await Promise.all([
+      generateExplainer(api, SCRIPT),
+      unseenVoiceWav(UNSEEN_SENTENCE, PAD_SECONDS),
+    ]);
   });
 
   afterAll(async () => {
@@ -138,7 +150,7 @@ describe('captions in the video editor', () => {
       .poll(() => page.getByTestId('caption-text').first().textContent())
       .toBe('東京の夜 مرحبا 🎉');
     await showCaption(page, 0);
-    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Emoji'])
+    for (const family of ['Noto Sans JP', 'Noto Sans Arabic', 'Noto Color Emoji'])
       await expect
         .poll(
           () =>
@@ -161,4 +173,59 @@ describe('captions in the video editor', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('caption-text').nth(1).textContent()).not.toBe('not kept');
   });
+  it('recognises an uploaded voice-over it has never heard and places its captions in time', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/story/editor?story_id=${storyId}&view=video-editor`);
+    await page.getByTestId('video-editor').waitFor();
+    await page.locator('[data-track-id]').first().waitFor();
+
+    // Upload the WAV in the Voiceover tab, then drop it below the last track: a new track.
+    const pane = page.getByTestId('media-pane');
+    await pane.getByRole('tab', { name: 'Voiceover' }).click();
+    await page
+      .getByTestId('media-file-input')
+      .setInputFiles({ name: 'market.wav', mimeType: 'audio/wav', buffer: speech.wav });
+    const voice = pane.locator('[data-testid="media-asset"][data-asset-type="audio"]', {
+      hasText: 'market.wav',
+    });
+    await voice.waitFor({ timeout: 30_000 });
+    await expect.poll(() => pane.getByTestId('upload-tile').count(), { timeout: 30_000 }).toBe(0);
+    const assetId = (await voice.getAttribute('data-asset-id'))!;
+    await voice.dragTo(page.locator('[data-insert-index]').last());
+    await expect
+      .poll(() => page.locator(`[data-item-id][data-asset-id="${assetId}"]`).count())
+      .toBe(1);
+    await waitSaved(page);
+
+    // Detect: the story's own voice-over is aligned to its script; the upload is recognised.
+    await pane.getByRole('tab', { name: 'Captions' }).click();
+    const detect = page.getByTestId('detect-caption');
+    await expect.poll(() => detect.isEnabled()).toBe(true);
+    await detect.click();
+    await expect
+      .poll(() => detect.textContent(), { timeout: 90_000 })
+      .toMatch(/^Redetect Caption\d+$/);
+    await waitSaved(page);
+
+    const { tracks, globalConfig } = (await api<StoryJson>('GET', `/stories/${storyId}`)).body
+      .video_editor_timeline!;
+    const source = tracks.findIndex((t) => t.items.some((i) => i.mediaAssetId === assetId));
+    expect(source).toBeGreaterThanOrEqual(0);
+    const voiceItem = tracks[source]!.items[0]!;
+    const captions = tracks[source + 1]!;
+    expect(captions.type).toBe('caption');
+    const heard = captions.items.flatMap((c) => textWords(c.caption!.data.text));
+    expect(wordAccuracy(textWords(UNSEEN_SENTENCE), heard)).toBeGreaterThanOrEqual(0.8);
+    // Every caption lies inside the speech: after the leading and before the trailing silence.
+    const fps = globalConfig.fps;
+    for (const caption of captions.items) {
+      expect(caption.startTimeInFrames).toBeGreaterThanOrEqual(
+        voiceItem.startTimeInFrames + (PAD_SECONDS - 0.2) * fps,
+      );
+      expect(caption.startTimeInFrames + caption.durationInFrames).toBeLessThanOrEqual(
+        voiceItem.startTimeInFrames + (speech.seconds - PAD_SECONDS + 0.2) * fps,
+      );
+    }
+    await saveScreenshot(page, 'captions-uploaded-voice-1440');
+  }, 180_000);
 });

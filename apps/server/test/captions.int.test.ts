@@ -1,6 +1,3 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTION_CREDIT_TYPE,
@@ -10,55 +7,16 @@ import {
   type GenerateCaptionRequest,
   type GenerateCaptionResponse,
 } from '@storyloom/core';
-import { runTool, textWords, type TimedPhrase } from '@storyloom/pipeline';
-import { wordAccuracy } from '@storyloom/pipeline/test-speech';
+import { textWords, type TimedPhrase } from '@storyloom/pipeline';
+import { unseenVoiceWav, wordAccuracy } from '@storyloom/pipeline/test-speech';
 import { CreditLedger } from '../src/generation/credit-ledger.js';
 import { newBlobKey } from '../src/storage/blob-store.js';
 import { signUp, startTestServer, type TestServer } from './helpers.js';
 
-/**
- * A known sentence read by RHVoice's evgeniy-eng, a voice Storyloom never uses for its own
- * voice-overs, with one second of silence before and after: the speech lies within 1 s and
- * duration − 1 s.
- */
+/** A known sentence in a voice Storyloom never uses, with LEAD_SECONDS of silence around it. */
 const SENTENCE =
   'Every great journey begins with a single step. We walked along the river to the old village.';
 const LEAD_SECONDS = 1;
-
-async function unseenVoiceWav(): Promise<{ wav: Buffer; seconds: number }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'storyloom-caption-voice-'));
-  try {
-    const raw = path.join(dir, 'voice.wav');
-    const padded = path.join(dir, 'padded.wav');
-    await runTool('RHVoice-test', ['-p', 'evgeniy-eng', '-o', raw], { input: SENTENCE });
-    await runTool('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      raw,
-      '-af',
-      'adelay=1000,apad=pad_dur=1',
-      padded,
-    ]);
-    const seconds = Number(
-      (
-        await runTool('ffprobe', [
-          '-v',
-          'error',
-          '-show_entries',
-          'format=duration',
-          '-of',
-          'csv=p=0',
-          padded,
-        ])
-      ).toString(),
-    );
-    return { wav: await readFile(padded), seconds };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * A transcriber that counts its calls and hears one phrase from 0.1 s to 0.9 s of any file, or
@@ -83,7 +41,7 @@ describe('POST /stories/generate_caption', () => {
     [server, counting, speech] = await Promise.all([
       startTestServer('pglite'),
       startTestServer('pglite', { providers: { transcription: countingTranscriber } }),
-      unseenVoiceWav(),
+      unseenVoiceWav(SENTENCE, LEAD_SECONDS),
     ]);
   });
   afterAll(async () => {

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, type MediaAsset } from '@storyloom/core';
+import { stories } from '../src/db/schema.js';
+import { blobKeyOfUrl } from '../src/render/media-files.js';
 import { uploadMedia } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -193,6 +196,23 @@ describe('story media resources', () => {
       url: mine.body.url,
     });
     expect(wrongKind.status).toBe(400);
+    // The files of an example story are for everyone to use: its copies keep them.
+    await server.ctx.media.attachToStory(
+      blobKeyOfUrl(mine.body.url, server.ctx.config.publicUrl)!,
+      owner.id,
+      storyId,
+    );
+    const fromStory = () =>
+      other.client.post(`/stories/${otherStory}/media_resources`, {
+        type: 'image',
+        url: mine.body.url,
+      });
+    expect((await fromStory()).status).toBe(400);
+    await server.ctx.database.db
+      .update(stories)
+      .set({ isTemplate: true })
+      .where(eq(stories.id, storyId));
+    expect((await fromStory()).status).toBe(200);
     // Signed out: nothing.
     const res = await fetch(`${server.baseUrl}/stories/${storyId}/media_resources`);
     expect(res.status).toBe(401);

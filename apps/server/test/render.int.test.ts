@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { decompress } from 'wawoff2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus, Story } from '@storyloom/core';
+import { fallbackFontFiles } from '@storyloom/render';
 import { patternClip, stillImage } from '@storyloom/render/test-fixtures';
 import { newBlobKey, type BlobExtension } from '../src/storage/blob-store.js';
 import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
@@ -313,6 +314,29 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     expect(japanese.status).toBe(200);
     expect(Buffer.from(await japanese.arrayBuffer()).readUInt32BE(0)).toBe(0x00010000);
     expect((await client.request('GET', '/fonts/Comic-Sans-400.woff2')).status).toBe(404);
+
+    // The colour emoji: the exporter's file without its SVG pictures (which the browser does not
+    // draw), gzipped; fetched only for emoji.
+    expect(text).toMatch(/font-family: 'Noto Color Emoji';[^}]*unicode-range: U\+20E3, /);
+    const exported = readFileSync(
+      fallbackFontFiles().find((f) => f.family === 'Noto Color Emoji')!.path,
+    );
+    for (const encoding of ['gzip, deflate', 'identity']) {
+      const emoji = await client.request('GET', '/fonts/Noto-Color-Emoji-400.ttf', undefined, {
+        'Accept-Encoding': encoding,
+      });
+      expect(emoji.status).toBe(200);
+      expect(emoji.headers.get('content-type')).toBe('font/ttf');
+      expect(emoji.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : 'gzip');
+      const served = Buffer.from(await emoji.arrayBuffer());
+      const summary = fontSummary(served);
+      expect(summary.tables).not.toContain('SVG ');
+      expect(summary).toEqual({
+        ...fontSummary(exported),
+        tables: fontSummary(exported).tables.filter((t) => t !== 'SVG '),
+      });
+      expect(served.length).toBeLessThan(exported.length / 3);
+    }
 
     // The browser is offered WOFF2 first: the same font, compressed.
     expect(text).toContain("url('/fonts/Open-Sans-700.woff2') format('woff2')");

@@ -22,7 +22,7 @@ export const captionFontSchema = z.enum(CAPTION_FONTS);
  */
 export const CAPTION_FALLBACK_FONTS = [
   'Noto Sans',
-  'Noto Emoji',
+  'Noto Color Emoji',
   'Noto Sans Arabic',
   'Noto Sans Devanagari',
   'Noto Sans Thai',

@@ -1,4 +1,33 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TimedWord } from '../src/index';
+import { runTool } from '../src/providers/local/run-tool';
+
+/**
+ * `sentence` read by RHVoice's evgeniy-eng, a voice Storyloom never uses for its own voice-overs,
+ * as a WAV with `padSeconds` of silence before and after: speech it has never heard, lying
+ * between padSeconds and seconds − padSeconds.
+ */
+export async function unseenVoiceWav(
+  sentence: string,
+  padSeconds = 1,
+): Promise<{ wav: Buffer; seconds: number }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'storyloom-unseen-voice-'));
+  try {
+    const raw = path.join(dir, 'voice.wav');
+    const padded = path.join(dir, 'padded.wav');
+    await runTool('RHVoice-test', ['-p', 'evgeniy-eng', '-o', raw], { input: sentence });
+    const pad = `adelay=${padSeconds * 1000},apad=pad_dur=${padSeconds}`;
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-af', pad, padded]);
+    const probed = await runTool('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', padded],
+    ]);
+    return { wav: await readFile(padded), seconds: Number(probed.toString()) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Word accuracy 1 − (substitutions + deletions + insertions) / reference words, at least 0. */
 export function wordAccuracy(reference: readonly string[], heard: readonly string[]): number {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -6,6 +7,7 @@ import {
   type CaptionFallbackFont,
   type CaptionFont,
 } from '@storyloom/core';
+import { withoutTables } from './sfnt';
 
 const require = createRequire(import.meta.url);
 
@@ -101,13 +103,38 @@ export function fontFaceCss(urlPrefix: string): string {
   );
 }
 
-/** npm package of each fallback font (Noto, OFL, TTF) and the characters it is drawn for. */
-const FALLBACKS: Readonly<Record<CaptionFallbackFont, { pkg: string; unicodeRange: string }>> = {
+/** How the fallback fonts are bundled and which characters each is drawn for. */
+interface Fallback {
+  /** npm package (OFL font files as TTF). */
+  pkg: string;
+  /** The characters the browser fetches it for (its @font-face `unicode-range`). */
+  unicodeRange: string;
+  /** Its weights, when not regular and bold. */
+  weights?: readonly number[];
+  /**
+   * Tables the browser's copy leaves out: tables the browser never draws with, which the
+   * exporter does not use either.
+   */
+  notForBrowser?: readonly string[];
+}
+
+/** The fallback fonts (Noto, OFL) and the characters each is drawn for. */
+const FALLBACKS: Readonly<Record<CaptionFallbackFont, Fallback>> = {
   // Latin, Greek and Cyrillic letters (Vietnamese, Turkish, Polish...) some caption fonts lack.
   'Noto Sans': { pkg: '@expo-google-fonts/noto-sans', unicodeRange: 'U+0000-052F, U+1E00-1FFF' },
-  'Noto Emoji': {
-    pkg: '@expo-google-fonts/noto-emoji',
-    unicodeRange: 'U+00A9, U+00AE, U+200D, U+2000-2BFF, U+FE0F, U+1F000-1FAFF',
+  // Colour emoji (COLRv1, which Skia and Chromium draw in colour), one weight. Its range is
+  // the emoji of the font's character map, without ASCII, punctuation and the symbols the
+  // caption fonts and Noto Sans draw (™, ‼), so a caption with digits or curly quotes does
+  // not fetch it. The font also holds the same emoji as SVG pictures (20 of its 25 MB) for
+  // browsers without COLRv1; Chromium and Skia draw COLRv1, so the browser's copy leaves
+  // them out (5 MB, 2.8 MB gzipped).
+  'Noto Color Emoji': {
+    pkg: '@expo-google-fonts/noto-color-emoji',
+    unicodeRange:
+      'U+20E3, U+2194-21AA, U+231A-23FA, U+24C2, U+25AA-25FE, U+2600-27BF, U+2934-2935, ' +
+      'U+2B05-2B55, U+3030, U+303D, U+3297, U+3299, U+1F000-1FAFF, U+E0020-E007F',
+    weights: [400],
+    notForBrowser: ['SVG '],
   },
   'Noto Sans Arabic': {
     pkg: '@expo-google-fonts/noto-sans-arabic',
@@ -140,9 +167,10 @@ let cachedFallbacks: FontFile[] | undefined;
 /** The bundled fallback fonts (every caption language's script and emoji), regular and bold. */
 export function fallbackFontFiles(): FontFile[] {
   cachedFallbacks ??= CAPTION_FALLBACK_FONTS.flatMap((family) => {
-    const root = path.dirname(require.resolve(`${FALLBACKS[family].pkg}/package.json`));
+    const fallback = FALLBACKS[family];
+    const root = path.dirname(require.resolve(`${fallback.pkg}/package.json`));
     const fileFamily = family.replaceAll(' ', '');
-    return FALLBACK_WEIGHTS.map((weight) => {
+    return (fallback.weights ?? FALLBACK_WEIGHTS).map((weight) => {
       const folder = WEIGHT_NAMES[weight]!;
       return {
         family,
@@ -156,18 +184,37 @@ export function fallbackFontFiles(): FontFile[] {
 }
 
 /**
+ * The bytes of a font file as served to the browser: the file itself, less the tables the
+ * browser does not draw with (the colour emoji's SVG pictures).
+ */
+export async function browserFontBytes(file: FontFile): Promise<Buffer> {
+  const bytes = await readFile(file.path);
+  const drop = notForBrowser(file);
+  return drop ? withoutTables(bytes, drop) : bytes;
+}
+
+/** The tables a font file's browser copy leaves out, if any. */
+export const notForBrowser = (file: FontFile): readonly string[] | undefined =>
+  Object.hasOwn(FALLBACKS, file.family)
+    ? FALLBACKS[file.family as CaptionFallbackFont].notForBrowser
+    : undefined;
+
+/**
  * The fallbacks' @font-face rules: TTF only (the CJK files are megabytes; compressing them on
  * a request would take too long), each limited to its characters so the browser fetches one
- * only when a caption needs it.
+ * only when a caption needs it. A font of one weight serves every weight (no synthetic bold).
  */
 export function fallbackFontFaceCss(urlPrefix: string): string {
   const prefix = urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/`;
   return fallbackFontFiles()
-    .map(
-      (f) =>
-        `@font-face {\n  font-family: '${f.family}';\n  font-style: normal;\n  font-weight: ${f.weight};\n` +
+    .map((f) => {
+      const fallback = FALLBACKS[f.family as CaptionFallbackFont];
+      const weight = fallback.weights?.length === 1 ? '100 900' : String(f.weight);
+      return (
+        `@font-face {\n  font-family: '${f.family}';\n  font-style: normal;\n  font-weight: ${weight};\n` +
         `  font-display: swap;\n  src: url('${prefix}${f.fileName}') format('truetype');\n` +
-        `  unicode-range: ${FALLBACKS[f.family as CaptionFallbackFont].unicodeRange};\n}\n`,
-    )
+        `  unicode-range: ${fallback.unicodeRange};\n}\n`
+      );
+    })
     .join('');
 }

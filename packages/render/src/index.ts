@@ -8,4 +8,5 @@ export * from './render-error';
 export * from './render-plan';
 export * from './render-timeline';
 export * from './run-ffmpeg';
+export * from './sfnt';
 export * from './thumbnail';

@@ -112,6 +112,19 @@ export function averageColor(frame: Frame, region: Region): [number, number, num
   return sum.map((v) => Math.round(v / count)) as [number, number, number];
 }
 
+/** How many pixels of a region are saturated colours (not white, grey or black: a colour emoji's). */
+export function colourPixels(frame: Frame, region: Region, spread = 80): number {
+  let count = 0;
+  for (let y = region.y; y < region.y + region.height; y++) {
+    for (let x = region.x; x < region.x + region.width; x++) {
+      const o = (y * frame.width + x) * 3;
+      const [r, g, b] = [frame.data[o]!, frame.data[o + 1]!, frame.data[o + 2]!];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > spread) count++;
+    }
+  }
+  return count;
+}
+
 /** How many pixels of a region are near-white (text, the watermark's letters). */
 export function brightPixels(frame: Frame, region: Region, threshold = 200): number {
   let count = 0;

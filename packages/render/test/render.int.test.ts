@@ -10,6 +10,7 @@ import {
   averageColor,
   brightPixels,
   childFfmpegProcesses,
+  colourPixels,
   framesAt,
   integratedLoudness,
   probe,
@@ -27,6 +28,7 @@ beforeAll(async () => {
   media.red = await colorClip(at('red.mp4'), { color: 'red', seconds: 2 });
   media.green = await colorClip(at('green.mp4'), { color: 'green', seconds: 2 });
   media.blue = await colorClip(at('blue.mp4'), { color: 'blue', seconds: 2 });
+  media.grey = await colorClip(at('grey.mp4'), { color: 'gray', seconds: 1 });
   media.pattern = await patternClip(at('pattern.mp4'), { seconds: 3 });
   media.still = await stillImage(at('still.png'));
   media.music = await tone(at('music.wav'), { seconds: 6 });
@@ -178,6 +180,57 @@ describe('render golden tests', () => {
     expect(body).toBeGreaterThan(0.03);
     expect(fading).toBeLessThan(body * 0.5);
   });
+});
+
+describe('emoji in captions', () => {
+  /** Half a second of grey picture under one caption. */
+  const captioned = (text: string) => ({
+    mediaAssets: [asset('grey', 'video')],
+    tracks: [
+      {
+        id: 'picture',
+        type: 'video',
+        isPrimary: true,
+        items: [
+          {
+            id: 'g',
+            type: 'video',
+            mediaAssetId: 'grey',
+            startTimeInFrames: 0,
+            durationInFrames: 15,
+            volume: 0,
+          },
+        ],
+      },
+      {
+        id: 'captions',
+        type: 'caption',
+        subtype: 'caption',
+        items: [
+          {
+            id: 'c',
+            type: 'caption',
+            startTimeInFrames: 0,
+            durationInFrames: 15,
+            caption: { data: { text } },
+          },
+        ],
+      },
+    ],
+    globalConfig: { watermark: { enabled: false } },
+  });
+
+  it('exports emoji in colour, and a caption without emoji in its text colours only', async () => {
+    const emoji = await render('emoji', captioned('Party 🎉🚀'));
+    const plain = await render('no-emoji', captioned('Party time'));
+    const [withEmoji, without] = await Promise.all(
+      [emoji, plain].map(async (r) => (await framesAt(r.outputPath, [7])).get(7)!),
+    );
+    // The grey picture, white text and its dark stroke have no saturated pixels; the emoji do.
+    expect(colourPixels(withEmoji!, captionBand)).toBeGreaterThan(300);
+    expect(colourPixels(without!, captionBand)).toBe(0);
+    expect(brightPixels(without!, captionBand)).toBeGreaterThan(50);
+  }, 60_000);
 });
 
 describe('speed', () => {

@@ -136,11 +136,9 @@ export class CaptionDetectionService {
     source: Source,
     assets: ReadonlyMap<string, MediaAsset>,
   ): Promise<void> {
-    const blob = await this.deps.media.find(source.key);
+    const blob = await this.deps.media.usableBy(source.key, user.id);
     if (!blob) throw notYourMedia(source.url);
     const story = blob.storyId ? await this.deps.stories.findById(blob.storyId) : undefined;
-    const owned = blob.userId === user.id || story?.userId === user.id;
-    if (!owned) throw notYourMedia(source.url);
     if (story?.userId !== user.id) return;
     const storyboard = story.storyboard as {
       shots_map?: Record<string, { script?: string | null } | null>;

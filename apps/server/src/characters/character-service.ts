@@ -171,8 +171,7 @@ export class CharacterService {
   /** The picture must be one the user uploaded here, and a jpeg, png or webp by its bytes. */
   private async ownedPicture(userId: string, url: string): Promise<void> {
     const key = blobKeyOfUrl(url, this.ctx.config.publicUrl);
-    const blob = key ? await this.ctx.media.find(key) : undefined;
-    if (!key || !blob || blob.userId !== userId)
+    if (!key || !(await this.ctx.media.usableBy(key, userId)))
       throw badRequest(
         'The character picture must be an image uploaded to Storyloom',
         'NOT_AN_UPLOAD',

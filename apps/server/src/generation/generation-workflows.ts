@@ -153,6 +153,9 @@ function portsFor(
     async readMedia(url) {
       const key = blobKeyOfUrl(url, ctx.config.publicUrl);
       if (!key) throw new Error(`${url} is not a media file of this server`);
+      // A run reads only what its user may use, whatever its input names.
+      if (!(await ctx.media.usableBy(key, step.run.userId)))
+        throw new Error(`${url} is not a media file of this run's user`);
       const chunks: Buffer[] = [];
       for await (const chunk of await ctx.blobs.read(key)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);

@@ -105,8 +105,7 @@ export class ActionVideoService {
     const ours =
       parsed && [new URL(this.ctx.config.publicUrl).origin, origin].includes(parsed.origin);
     const key = ours ? blobKeyOfUrl(parsed.pathname, this.ctx.config.publicUrl) : null;
-    const blob = key ? await this.ctx.media.find(key) : undefined;
-    if (!key || !blob || blob.userId !== userId)
+    if (!key || !(await this.ctx.media.usableBy(key, userId)))
       throw badRequest(
         which === 'character' ? MESSAGES.editor.invalidMediaUrl : MESSAGES.editor.invalidVideoUrl,
         'NOT_YOUR_MEDIA',

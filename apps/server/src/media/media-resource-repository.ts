@@ -79,13 +79,4 @@ export class MediaResourceRepository {
       .orderBy(desc(stories.updatedAt))
       .limit(limit);
   }
-
-  /** The owner of a story, if it exists. */
-  async storyOwner(storyId: string): Promise<string | null> {
-    const [row] = await this.database.db
-      .select({ userId: stories.userId })
-      .from(stories)
-      .where(eq(stories.id, storyId));
-    return row?.userId ?? null;
-  }
 }

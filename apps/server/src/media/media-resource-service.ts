@@ -137,12 +137,8 @@ export class MediaResourceService {
     if (type === 'audio' && this.ctx.music.findTrack(url) && url.startsWith('/api/music/'))
       return 'generated';
     const key = blobKeyOfUrl(url, this.ctx.config.publicUrl);
-    const blob = key ? await this.ctx.media.find(key) : undefined;
+    const blob = await this.ctx.media.usableBy(key, userId);
     if (!key || !blob) throw badRequest(MESSAGES.editor.notYourMedia, 'NOT_YOUR_MEDIA');
-    const mine =
-      blob.userId === userId ||
-      (blob.storyId !== null && (await this.repo.storyOwner(blob.storyId)) === userId);
-    if (!mine) throw badRequest(MESSAGES.editor.notYourMedia, 'NOT_YOUR_MEDIA');
     // The stored file's kind was read from its content when it was stored.
     if (!contentTypeOf(key).startsWith(`${type}/`))
       throw badRequest(

@@ -155,8 +155,7 @@ export class SongService {
       return (await this.ctx.music.audioFile(track)).path;
     }
     const key = blobKeyOfUrl(musicUrl, this.ctx.config.publicUrl);
-    const blob = key ? await this.ctx.media.find(key) : undefined;
-    if (!key || !blob || blob.userId !== userId)
+    if (!key || !(await this.ctx.media.usableBy(key, userId)))
       throw badRequest('The song must be one you uploaded or a stock track', 'UNKNOWN_SONG');
     const file = path.join(dir, 'song');
     await pipeline(await this.ctx.blobs.read(key), createWriteStream(file));

@@ -1,12 +1,22 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { compress } from 'wawoff2';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captionFontFiles, fallbackFontFiles, fontFaceCss, woff2Name } from '@storyloom/render';
+import {
+  browserFontBytes,
+  captionFontFiles,
+  fallbackFontFiles,
+  fontFaceCss,
+  notForBrowser,
+  woff2Name,
+  type FontFile,
+} from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 
@@ -41,14 +51,30 @@ function woff2Cache(dataDir: string) {
 }
 
 /**
+ * The browser's copy of a font that differs from its file (the colour emoji without its SVG
+ * pictures), gzipped once on first request and kept in memory (a few MB, a fraction of a second).
+ */
+function reducedFonts() {
+  const made = new Map<string, Promise<Buffer>>();
+  return (file: FontFile): Promise<Buffer> => {
+    let font = made.get(file.fileName);
+    if (!font) {
+      font = browserFontBytes(file).then((bytes) => promisify(gzip)(bytes));
+      font.catch(() => made.delete(file.fileName));
+      made.set(file.fileName, font);
+    }
+    return font;
+  };
+}
+
+/**
  * The 10 caption fonts for the browser's @font-face, from the very files the exporter draws
  * with: GET /fonts/fonts.css, GET /fonts/{Family}-{weight}.woff2 and the .ttf it was made from.
  */
 export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ttfs = new Map(
-    [...captionFontFiles(), ...fallbackFontFiles()].map((f) => [f.fileName, f.path]),
-  );
+  const ttfs = new Map([...captionFontFiles(), ...fallbackFontFiles()].map((f) => [f.fileName, f]));
+  const reduced = reducedFonts();
   const woff2s = new Map(captionFontFiles().map((f) => [woff2Name(f.fileName), f.path]));
   const woff2 = woff2Cache(ctx.config.dataDir);
   const css = fontFaceCss(FONTS_PREFIX);
@@ -78,7 +104,13 @@ export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>
         .header('Cache-Control', 'public, max-age=604800')
         .header('Access-Control-Allow-Origin', '*');
       const ttf = ttfs.get(name);
-      if (ttf) return reply.type('font/ttf').send(createReadStream(ttf));
+      if (ttf && notForBrowser(ttf)) {
+        reply.type('font/ttf').header('Vary', 'Accept-Encoding');
+        if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? ''))
+          return reply.send(await browserFontBytes(ttf));
+        return reply.header('Content-Encoding', 'gzip').send(await reduced(ttf));
+      }
+      if (ttf) return reply.type('font/ttf').send(createReadStream(ttf.path));
       const source = woff2s.get(name);
       if (!source) throw notFound('Font');
       return reply.type('font/woff2').send(await woff2(name, source));

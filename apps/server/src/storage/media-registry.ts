@@ -39,6 +39,25 @@ export class MediaRegistry {
     return row ?? this.adopt(key);
   }
 
+  /**
+   * The file under `key` when the user may use it as input (in a story, a generation, a caption
+   * detection): they stored it, or it belongs to one of their stories or to an example story
+   * (whose copies keep its files). Undefined otherwise.
+   */
+  async usableBy(key: string | null, userId: string | null): Promise<MediaBlob | undefined> {
+    const blob = key ? await this.find(key) : undefined;
+    if (!blob) return undefined;
+    if (userId !== null && blob.userId === userId) return blob;
+    if (blob.storyId === null) return undefined;
+    const [story] = await this.database.db
+      .select({ userId: stories.userId, isTemplate: stories.isTemplate })
+      .from(stories)
+      .where(eq(stories.id, blob.storyId));
+    return story && ((userId !== null && story.userId === userId) || story.isTemplate)
+      ? blob
+      : undefined;
+  }
+
   /** Bytes a user's own uploads take. */
   async uploadedBytes(userId: string): Promise<number> {
     const [row] = await this.database.db

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Story } from '@storyloom/core';
-import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import {
+  MESSAGES,
+  shotMediaResources,
+  type ShotMediaResources,
+  type ShotsMap,
+  type Story,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
+import { forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { communityModerationIssue, contentModerationRefusal } from './content-moderation.js';
 import type { SessionUser } from '../auth/session.js';
 import { toStory, type NewStory, type StoryRepository, type StoryRow } from './story-repository.js';
@@ -73,6 +80,20 @@ export class StoryService {
     if (!viewer) throw unauthorized();
     if (row && (await this.repo.teamUserIds(viewer.id)).includes(row.userId)) return toStory(row);
     throw notFound();
+  }
+
+  /** A shot's media resources (spec 3 §7), for the story's owner only. */
+  async shotResources(
+    storyId: string,
+    shotId: string,
+    viewer: SessionUser,
+  ): Promise<ShotMediaResources> {
+    const row = await this.owned(storyId, viewer);
+    const shots = (row.storyboard as { shots_map?: ShotsMap } | null)?.shots_map ?? {};
+    if (!Object.hasOwn(shots, shotId))
+      throw new HttpError(404, 'SHOT_NOT_FOUND', MESSAGES.editor.shotNotFound(shotId));
+    const timeline = row.videoEditorTimeline as VideoEditorTimeline | null;
+    return shotMediaResources(timeline?.mediaAssets ?? [], shotId);
   }
 
   private owned(id: string, viewer: SessionUser): Promise<StoryRow> {

@@ -6,6 +6,7 @@ import {
   WORKFLOW_POLL_MAX_ATTEMPTS,
   workflowPollResponseSchema,
   type Story,
+  type WorkflowPollResponse,
 } from '@storyloom/core';
 import { requestJson } from './api-client';
 import { apiErrorFromBody } from './api-error';
@@ -77,20 +78,24 @@ async function streamStatus(
   }
 }
 
-async function pollStatus(
+/**
+ * Polls `POST /stories/workflow/status` every `intervalMs`, at most `WORKFLOW_POLL_MAX_ATTEMPTS`
+ * times, until `settle` answers something (it may also throw to give up).
+ */
+async function pollUntil<T>(
   workflowRunId: string,
-  signal: AbortSignal | undefined,
-): Promise<WorkflowUpdate> {
+  settle: (poll: WorkflowPollResponse, attempt: number) => T | undefined,
+  options: { signal?: AbortSignal | undefined; intervalMs?: number | undefined },
+): Promise<T> {
   for (let attempt = 1; attempt <= WORKFLOW_POLL_MAX_ATTEMPTS; attempt++) {
-    signal?.throwIfAborted();
+    options.signal?.throwIfAborted();
     const poll = await requestJson('/stories/workflow/status', workflowPollResponseSchema, {
       method: 'POST',
       body: { workflowRunIds: [workflowRunId] },
     });
-    if (poll.status !== 'RUN_RUNNING') {
-      return { status: poll.status, story: poll.output.story, error: poll.error };
-    }
-    await sleep(WORKFLOW_POLL_INTERVAL_MS, signal);
+    const settled = settle(poll, attempt);
+    if (settled !== undefined) return settled;
+    await sleep(options.intervalMs ?? WORKFLOW_POLL_INTERVAL_MS, options.signal);
   }
   throw new Error(MESSAGES.workflow.timedOut(workflowRunId, WORKFLOW_POLL_MAX_ATTEMPTS));
 }
@@ -117,7 +122,14 @@ export async function followWorkflow(
       throw error;
     // The stream could not be read: fall back to polling.
   }
-  const last = await pollStatus(workflowRunId, signal);
+  const last = await pollUntil(
+    workflowRunId,
+    (poll): WorkflowUpdate | undefined =>
+      poll.status === 'RUN_RUNNING'
+        ? undefined
+        : { status: poll.status, story: poll.output.story, error: poll.error },
+    { signal },
+  );
   onUpdate(last);
   return last;
 }
@@ -131,18 +143,15 @@ export async function waitForStoryId(
   workflowRunId: string,
   options: { signal?: AbortSignal | undefined; intervalMs?: number } = {},
 ): Promise<string> {
-  const interval = options.intervalMs ?? 1000;
-  for (let attempt = 1; attempt <= WORKFLOW_POLL_MAX_ATTEMPTS; attempt++) {
-    options.signal?.throwIfAborted();
-    const poll = await requestJson('/stories/workflow/status', workflowPollResponseSchema, {
-      method: 'POST',
-      body: { workflowRunIds: [workflowRunId] },
-    });
-    const id = poll.output.story?.id;
-    if (id) return id;
-    if (poll.status !== 'RUN_RUNNING')
-      throw new Error(poll.error ?? MESSAGES.workflow.timedOut(workflowRunId, attempt));
-    await sleep(interval, options.signal);
-  }
-  throw new Error(MESSAGES.workflow.timedOut(workflowRunId, WORKFLOW_POLL_MAX_ATTEMPTS));
+  return pollUntil(
+    workflowRunId,
+    (poll, attempt) => {
+      const id = poll.output.story?.id;
+      if (id) return id;
+      if (poll.status !== 'RUN_RUNNING')
+        throw new Error(poll.error ?? MESSAGES.workflow.timedOut(workflowRunId, attempt));
+      return undefined;
+    },
+    { signal: options.signal, intervalMs: options.intervalMs ?? 1000 },
+  );
 }

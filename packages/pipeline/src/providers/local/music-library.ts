@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { MusicTrackInfo } from '../provider-types';
+import { runTool } from './run-tool';
 
 /** Sample rate of every library track as the pipeline handles it (composed or decoded). */
 export const MUSIC_SAMPLE_RATE = 22050;
@@ -43,26 +44,14 @@ export function decodeAudioArgs(file: string): string[] {
   ];
 }
 
-/** Decodes an audio file with ffmpeg (argument array, never a shell). */
-export function decodeAudioFile(file: string, command = 'ffmpeg'): Promise<Float32Array> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, decodeAudioArgs(file), { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => reject(new Error(`could not run ${command}: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code !== 0) {
-        reject(new Error(`${command} could not decode ${file}: ${stderr.trim()}`));
-        return;
-      }
-      const bytes = Buffer.concat(chunks);
-      const samples = new Float32Array(Math.floor(bytes.length / 4));
-      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
-      resolve(samples);
-    });
+/** Decodes an audio file to mono samples with ffmpeg (argument array, never a shell). */
+export async function decodeAudioFile(file: string): Promise<Float32Array> {
+  const bytes = await runTool('ffmpeg', decodeAudioArgs(file), {
+    label: `decoding ${path.basename(file)}`,
   });
+  const samples = new Float32Array(Math.floor(bytes.length / 4));
+  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
+  return samples;
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * A TrueType/OpenType font without some of its tables (by four-letter tag, e.g. `'SVG '`): the
+ * other tables are copied byte for byte, so every glyph the font still draws is the same.
+ */
+export function withoutTables(font: Buffer, drop: readonly string[]): Buffer {
+  const count = font.readUInt16BE(4);
+  const tables: { tag: string; checksum: number; offset: number; length: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const record = 12 + i * 16;
+    const tag = font.toString('latin1', record, record + 4);
+    if (drop.includes(tag)) continue;
+    tables.push({
+      tag,
+      checksum: font.readUInt32BE(record + 4),
+      offset: font.readUInt32BE(record + 8),
+      length: font.readUInt32BE(record + 12),
+    });
+  }
+  const n = tables.length;
+  const selector = Math.floor(Math.log2(n));
+  const searchRange = 2 ** selector * 16;
+  const header = Buffer.alloc(12 + n * 16);
+  font.copy(header, 0, 0, 4); // sfnt version
+  header.writeUInt16BE(n, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(selector, 8);
+  header.writeUInt16BE(n * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    const record = 12 + i * 16;
+    header.write(table.tag, record, 'latin1');
+    header.writeUInt32BE(table.checksum, record + 4);
+    header.writeUInt32BE(offset, record + 8);
+    header.writeUInt32BE(table.length, record + 12);
+    const padding = (4 - (table.length % 4)) % 4;
+    parts.push(font.subarray(table.offset, table.offset + table.length), Buffer.alloc(padding));
+    offset += table.length + padding;
+  });
+  return Buffer.concat(parts);
+}
+
+/** The four-letter tags of a font's tables. */
+export function tableTags(font: Buffer): string[] {
+  return Array.from({ length: font.readUInt16BE(4) }, (_, i) =>
+    font.toString('latin1', 12 + i * 16, 16 + i * 16),
+  );
+}
