@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useEditorStore } from './editor-context';
 import { timelineTotalFrames, type EditorState } from './editor-store';
 import { FramePainter } from './frame-painter';
+import { playbackPosition, startPlaybackClock, type PlaybackClock } from './playback-clock';
 
 /** The caption fonts the exporter draws with, served by the server (compose README). */
 function useCaptionFonts() {
@@ -19,20 +20,6 @@ function useCaptionFonts() {
 
 const composeFor = (state: EditorState) =>
   composeTimeline(state.timeline, { purpose: 'editor-preview' });
-
-/**
- * The playback clock: where the playhead is, in (fractional) frames, from a starting point on
- * either the sound output's clock or, while no sound comes out, performance.now().
- */
-interface PlaybackClock {
-  startFrame: number;
-  /** Seconds on the clock named by `audio`. */
-  startTime: number;
-  audio: boolean;
-  /** The last position read, and when (performance.now()), to carry on across a clock switch. */
-  position: number;
-  readAt: number;
-}
 
 /**
  * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size, scaled by CSS,
@@ -80,35 +67,10 @@ export function PlayerStage() {
     document.fonts?.addEventListener('loadingdone', paintSoon);
 
     let clock: PlaybackClock | null = null;
-    const newClock = (frame: number): PlaybackClock => {
-      const audio = painter.audioTime();
-      const readAt = performance.now();
-      return {
-        startFrame: frame,
-        startTime: audio ?? readAt / 1000,
-        audio: audio !== null,
-        position: frame,
-        readAt,
-      };
-    };
-    /** The clock's position now; when sound starts or stops coming out, it carries on from
-     * where it was on the other clock. */
-    const positionOf = (c: PlaybackClock): number => {
-      const audio = painter.audioTime();
-      const readAt = performance.now();
-      let position: number;
-      if ((audio !== null) === c.audio)
-        position = c.startFrame + ((audio ?? readAt / 1000) - c.startTime) * composition.fps;
-      else {
-        position = c.position + ((readAt - c.readAt) / 1000) * composition.fps;
-        c.startFrame = position;
-        c.startTime = audio ?? readAt / 1000;
-        c.audio = audio !== null;
-      }
-      c.position = position;
-      c.readAt = readAt;
-      return position;
-    };
+    const newClock = (frame: number) =>
+      startPlaybackClock(frame, painter.audioTime(), performance.now());
+    const positionOf = (c: PlaybackClock) =>
+      playbackPosition(c, composition.fps, painter.audioTime(), performance.now());
     const tick = () => {
       const state = store.getState();
       if (!state.playing || !clock) return;
