@@ -84,6 +84,11 @@ export class FramePainter {
     this.audio.start();
   }
 
+  /** Seconds on the sound output's clock, or null while no sound comes out (player-audio.ts). */
+  audioTime(): number | null {
+    return this.audio.now();
+  }
+
   private image(url: string): HTMLImageElement {
     let image = this.images.get(url);
     if (!image) {

@@ -13,6 +13,9 @@ interface Route {
 /** Seconds the item's start may seem to move before its gain automation is laid again. */
 const REANCHOR_SECONDS = 0.04;
 
+/** Milliseconds without news from the sound output before its clock is taken as stopped. */
+const OUTPUT_STALL_MS = 200;
+
 /**
  * The editor's sound through Web Audio: every media element that sounds is routed through its
  * own GainNode into one output, and the gain follows compose's envelope of the item (volume ×
@@ -24,6 +27,22 @@ export class PlayerAudio {
   private context: AudioContext | null = null;
   private output: GainNode | null = null;
   private readonly routes = new Map<Media, Route>();
+
+  /**
+   * Seconds on the clock of the sound being heard (the audio output's, which the player follows
+   * while playing), or null while no sound comes out: before the context runs, before its first
+   * output, or when the output has stalled. Between the output's reports it advances with
+   * performance.now(), so it moves smoothly from one painted frame to the next.
+   */
+  now(): number | null {
+    const context = this.context;
+    if (!context || context.state !== 'running' || !context.getOutputTimestamp) return null;
+    const stamp = context.getOutputTimestamp();
+    if (!stamp.performanceTime || stamp.contextTime === undefined) return null;
+    const since = performance.now() - stamp.performanceTime;
+    if (since > OUTPUT_STALL_MS) return null;
+    return stamp.contextTime + Math.max(0, since) / 1000;
+  }
 
   /** Creates or resumes the audio context: call from the gesture that starts playback. */
   start() {

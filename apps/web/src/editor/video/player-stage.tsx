@@ -21,10 +21,24 @@ const composeFor = (state: EditorState) =>
   composeTimeline(state.timeline, { purpose: 'editor-preview' });
 
 /**
+ * The playback clock: where the playhead is, in (fractional) frames, from a starting point on
+ * either the sound output's clock or, while no sound comes out, performance.now().
+ */
+interface PlaybackClock {
+  startFrame: number;
+  /** Seconds on the clock named by `audio`. */
+  startTime: number;
+  audio: boolean;
+  /** The last position read, and when (performance.now()), to carry on across a clock switch. */
+  position: number;
+  readAt: number;
+}
+
+/**
  * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size, scaled by CSS,
- * on which every frame is drawn by `@storyloom/compose`. While playing, the clock is the
- * browser's: the playhead advances by elapsed time × fps, so a slow frame is skipped rather
- * than slowing the story down.
+ * on which every frame is drawn by `@storyloom/compose`. While playing, the playhead advances by
+ * elapsed time × fps, so a slow frame is skipped rather than slowing the story down; the time is
+ * the sound output's once sound comes out, so picture and sound cannot drift apart.
  */
 export function PlayerStage() {
   const store = useEditorStore();
@@ -65,13 +79,44 @@ export function PlayerStage() {
     void document.fonts?.ready.then(paintSoon);
     document.fonts?.addEventListener('loadingdone', paintSoon);
 
-    let clock: { startFrame: number; startTime: number } | null = null;
-    const tick = (time: number) => {
+    let clock: PlaybackClock | null = null;
+    const newClock = (frame: number): PlaybackClock => {
+      const audio = painter.audioTime();
+      const readAt = performance.now();
+      return {
+        startFrame: frame,
+        startTime: audio ?? readAt / 1000,
+        audio: audio !== null,
+        position: frame,
+        readAt,
+      };
+    };
+    /** The clock's position now; when sound starts or stops coming out, it carries on from
+     * where it was on the other clock. */
+    const positionOf = (c: PlaybackClock): number => {
+      const audio = painter.audioTime();
+      const readAt = performance.now();
+      let position: number;
+      if ((audio !== null) === c.audio)
+        position = c.startFrame + ((audio ?? readAt / 1000) - c.startTime) * composition.fps;
+      else {
+        position = c.position + ((readAt - c.readAt) / 1000) * composition.fps;
+        c.startFrame = position;
+        c.startTime = audio ?? readAt / 1000;
+        c.audio = audio !== null;
+      }
+      c.position = position;
+      c.readAt = readAt;
+      return position;
+    };
+    const tick = () => {
       const state = store.getState();
       if (!state.playing || !clock) return;
       const total = timelineTotalFrames(state.timeline);
-      const frame =
-        clock.startFrame + Math.floor(((time - clock.startTime) * composition.fps) / 1000);
+      const frame = Math.floor(positionOf(clock));
+      // Which clock playback follows: 'audio' once sound comes out, else 'performance'.
+      const source = clock.audio ? 'audio' : 'performance';
+      if (canvas.dataset.clock !== source) canvas.dataset.clock = source;
       if (frame >= total) {
         state.seek(total - 1);
         state.setPlaying(false);
@@ -86,7 +131,7 @@ export function PlayerStage() {
       const total = timelineTotalFrames(state.timeline);
       // Playing from the last frame starts again from the beginning.
       if (state.frame >= total - 1) state.seek(0);
-      clock = { startFrame: store.getState().frame, startTime: performance.now() };
+      clock = newClock(store.getState().frame);
       cancelAnimationFrame(raf);
       raf = requestAnimationFrame(tick);
     };
@@ -105,11 +150,8 @@ export function PlayerStage() {
         }
       } else if (state.playing && state.frame !== previous.frame && clock) {
         // A seek while playing (ruler click): the clock restarts from there.
-        const expected =
-          clock.startFrame +
-          Math.floor(((performance.now() - clock.startTime) * composition.fps) / 1000);
-        if (Math.abs(state.frame - expected) > 2)
-          clock = { startFrame: state.frame, startTime: performance.now() };
+        const expected = Math.floor(positionOf(clock));
+        if (Math.abs(state.frame - expected) > 2) clock = newClock(state.frame);
       }
       if (
         state.frame !== previous.frame ||

@@ -45,20 +45,34 @@ function readHeight(): number {
   return Number.isFinite(stored) && stored > 0 ? stored : LAYOUT.timelineHeight.default;
 }
 
-/** The clock text: current time / total time. */
+/**
+ * The clock text: current time / total time. The playhead frame is written straight into the
+ * element as the store changes, not through a React render on every frame of playback.
+ */
 function Clock() {
-  const frame = useEditor((s) => s.frame);
+  const store = useEditorStore();
   const total = useEditor((s) => timelineTotalFrames(s.timeline));
   const fps = useEditor((s) => s.timeline.globalConfig.fps);
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const show = (frame: number) => {
+      element.dataset.frame = String(frame);
+      element.textContent = `${formatFrames(frame, fps)} / ${formatFrames(total, fps)}`;
+    };
+    show(store.getState().frame);
+    return store.subscribe((state, previous) => {
+      if (state.frame !== previous.frame) show(state.frame);
+    });
+  }, [store, total, fps]);
   return (
     <span
+      ref={ref}
       data-testid="editor-clock"
-      data-frame={frame}
       data-total-frames={total}
       className="font-mono text-xs text-zinc-300 tabular-nums"
-    >
-      {formatFrames(frame, fps)} / {formatFrames(total, fps)}
-    </span>
+    />
   );
 }
 
@@ -199,20 +213,28 @@ function startScrub(
 }
 
 function Playhead({ height }: { height: number }) {
-  const frame = useEditor((s) => s.frame);
   const view = useTimelineView();
   const store = useEditorStore();
+  const ref = useRef<HTMLDivElement>(null);
+  // Moved by transform on its own layer, so the rows are not repainted as it advances; written
+  // straight into the element as the playhead moves, not through a React render per frame.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const place = (frame: number) => {
+      element.style.transform = `translateX(${view.originX + frame * view.pixelsPerFrame}px)`;
+    };
+    place(store.getState().frame);
+    return store.subscribe((state, previous) => {
+      if (state.frame !== previous.frame) place(state.frame);
+    });
+  }, [store, view]);
   return (
     <div
+      ref={ref}
       data-testid="timeline-playhead"
       className="absolute top-0 z-30 -ml-[5px] w-[11px] cursor-ew-resize"
-      // Moved by transform on its own layer, so the rows are not repainted as it advances.
-      style={{
-        left: 0,
-        transform: `translateX(${view.originX + frame * view.pixelsPerFrame}px)`,
-        willChange: 'transform',
-        height,
-      }}
+      style={{ left: 0, willChange: 'transform', height }}
       onPointerDown={(event) => {
         event.stopPropagation();
         startScrub(event, view, store);
@@ -276,6 +298,8 @@ export function TimelinePanel() {
   const totalFrames = useEditor((s) => timelineTotalFrames(s.trimDrag?.base ?? s.timeline));
   const [height, setHeight] = useState(readHeight);
   const [viewportWidth, setViewportWidth] = useState(800);
+  /** The scrolled area's width, px, as last laid out. */
+  const clientWidth = useRef(0);
   const [menu, setMenu] = useState<{ itemId: string; x: number; y: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollStep, setScrollStep] = useState(0);
@@ -283,9 +307,10 @@ export function TimelinePanel() {
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() =>
-      setViewportWidth(Math.max(100, element.clientWidth - ORIGIN_X)),
-    );
+    const observer = new ResizeObserver(() => {
+      clientWidth.current = element.clientWidth;
+      setViewportWidth(Math.max(100, element.clientWidth - ORIGIN_X));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -344,7 +369,8 @@ export function TimelinePanel() {
   }, [store]);
 
   // Auto-scroll during playback (spec 3 §4): past 80 % of the view, or before 20 %; a manual
-  // scroll locks it for 600 ms; it acts at most every 200 ms.
+  // scroll locks it for 600 ms; it acts at most every 200 ms. The scroll position and width are
+  // kept from the scroll events and the viewport's size, so a playing frame reads no layout.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -352,7 +378,9 @@ export function TimelinePanel() {
     let lockedUntil = 0;
     let lastAuto = 0;
     let programmatic = false;
+    let scrollLeft = element.scrollLeft;
     const onScroll = () => {
+      scrollLeft = element.scrollLeft;
       if (programmatic) programmatic = false;
       else lockedUntil = performance.now() + timing.autoScrollLockMs;
     };
@@ -361,12 +389,14 @@ export function TimelinePanel() {
       if (!state.playing || state.frame === previous.frame) return;
       const now = performance.now();
       if (now < lockedUntil || now - lastAuto < timing.autoScrollThrottleMs) return;
-      const x = ORIGIN_X + state.frame * view.pixelsPerFrame - element.scrollLeft;
-      const width = element.clientWidth;
+      const x = ORIGIN_X + state.frame * view.pixelsPerFrame - scrollLeft;
+      const width = clientWidth.current;
+      if (width === 0) return; // not laid out yet
       if (x > width * timing.autoScrollStart || x < width * timing.autoScrollBack) {
         lastAuto = now;
         programmatic = true;
-        element.scrollLeft = Math.max(0, x + element.scrollLeft - width * timing.autoScrollBack);
+        element.scrollLeft = Math.max(0, x + scrollLeft - width * timing.autoScrollBack);
+        scrollLeft = element.scrollLeft;
       }
     });
     return () => {

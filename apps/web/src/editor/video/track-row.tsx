@@ -30,6 +30,13 @@ export const ItemMenuContext = createContext<(itemId: string, x: number, y: numb
 
 const LAYOUT = EDITOR_CONSTANTS.layout;
 
+/**
+ * Below this width (px) a box shows its colour only: a picture, a waveform or a label cannot be
+ * made out in a few pixels, and drawing hundreds of them at a zoomed-out scale is what makes the
+ * timeline slow to follow a trim or a drag.
+ */
+const DETAIL_MIN_WIDTH = 16;
+
 /** Reads the media-asset drag payload of a drop (spec 3 §3). */
 export function draggedAssetId(event: DragEvent): string | null {
   const payload = parseDragPayload(event.dataTransfer.getData(ASSET_DRAG_TYPE));
@@ -246,21 +253,27 @@ const TimelineItemBox = memo(function TimelineItemBox({
     const boxes = new Map<string, HTMLElement>();
     for (const element of document.querySelectorAll<HTMLElement>('[data-item-id]'))
       if (element.dataset.itemId) boxes.set(element.dataset.itemId, element);
-    const touched = new Set<string>();
+    // What each box shows now, so only what changes is written: a shifted box gets a new
+    // transform (its picture is kept, not painted again), only a resized one a new width.
+    const placed = new Map<string, { left: number; width: number }>();
+    for (const track of base.tracks)
+      for (const original of track.items)
+        if (boxes.has(original.id)) placed.set(original.id, itemBox(view, original));
+    const place = (id: string, box: { left: number; width: number }) => {
+      const element = boxes.get(id);
+      const current = placed.get(id);
+      if (!element || !current) return;
+      if (box.left !== current.left) element.style.transform = `translateX(${box.left}px)`;
+      if (box.width !== current.width) element.style.width = `${box.width}px`;
+      placed.set(id, box);
+    };
     let shown = base;
     let delta = 0;
     const show = (timeline: typeof base) => {
       for (const track of timeline.tracks) {
         const before = shown.tracks.find((t) => t.id === track.id);
         if (before === track) continue;
-        for (const moved of track.items) {
-          const element = boxes.get(moved.id);
-          if (!element) continue;
-          const box = itemBox(view, moved);
-          element.style.left = `${box.left}px`;
-          element.style.width = `${box.width}px`;
-          touched.add(moved.id);
-        }
+        for (const moved of track.items) place(moved.id, itemBox(view, moved));
       }
       shown = timeline;
     };
@@ -282,15 +295,7 @@ const TimelineItemBox = memo(function TimelineItemBox({
       handle.removeEventListener('pointerup', up);
       handle.removeEventListener('pointercancel', up);
       // Back to what React drew, then the store's result is rendered in one go.
-      const original = new Map(base.tracks.flatMap((t) => t.items).map((i) => [i.id, i]));
-      for (const id of touched) {
-        const element = boxes.get(id);
-        const placed = original.get(id);
-        if (!element || !placed) continue;
-        const box = itemBox(view, placed);
-        element.style.left = `${box.left}px`;
-        element.style.width = `${box.width}px`;
-      }
+      show(base);
       const current = store.getState();
       if (!current.trimDrag) return;
       current.updateTrim(delta);
@@ -336,12 +341,14 @@ const TimelineItemBox = memo(function TimelineItemBox({
         selected ? 'ring-2 ring-brand-400 ring-inset' : '',
         dragX !== null ? 'z-20 cursor-grabbing opacity-80 shadow-lg' : '',
       )}
+      // Placed by a transform: a trim drag shifts the boxes after the trimmed one, and a
+      // transform moves a box without painting it again.
       style={{
-        left,
+        left: 0,
         width,
         height,
         borderRadius: LAYOUT.cornerRadius,
-        transform: dragX !== null ? `translateX(${dragX}px)` : undefined,
+        transform: `translateX(${left + (dragX ?? 0)}px)`,
       }}
       onPointerDown={onPointerDown}
       onContextMenu={(event) => {
@@ -353,7 +360,9 @@ const TimelineItemBox = memo(function TimelineItemBox({
       onDragLeave={() => setDropMode(null)}
       onDrop={onDrop}
     >
-      <ItemContent item={item} asset={asset} width={width} height={height} fps={view.fps} />
+      {width >= DETAIL_MIN_WIDTH ? (
+        <ItemContent item={item} asset={asset} width={width} height={height} fps={view.fps} />
+      ) : null}
       {multiDrag ? <MultiDragPreview {...multiDrag} /> : null}
       {dropMode ? (
         <div
