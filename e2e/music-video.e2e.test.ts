@@ -127,9 +127,10 @@ describe('a music video, from the type chooser to a playable MP4', () => {
 
     await page.getByRole('radio', { name: 'Watercolor' }).click();
     await page.getByRole('radio', { name: '9:16' }).click();
-    // 14 s: 3 shots; 25 + 20 + 10 for one analysis unit, 15 a picture, 100 a clip.
+    // 14 s: 3 shots and a B-roll cutaway; 25 + 20 + 10 for one analysis unit, 15 a picture,
+    // 100 a clip.
     expect(await page.getByTestId('credit-estimate').textContent()).toBe(
-      'Create: 400 credits · Preview: 100 credits',
+      'Create: 515 credits · Preview: 115 credits',
     );
     await saveScreenshot(page, 'music-video-form');
     expect(await create.isDisabled()).toBe(false);

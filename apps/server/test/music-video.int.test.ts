@@ -137,6 +137,15 @@ describe('music videos', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A paying account: the free stories of the promo are used up. */
+  const withoutFreeStories = async (client: Client, userId: string) => {
+    await client.get('/api/credits');
+    await server.ctx.database.db
+      .update(creditAccounts)
+      .set({ freeStoriesLeft: 0 })
+      .where(eq(creditAccounts.userId, userId));
+  };
+
   it('refuses bad music video requests with clear messages and charges nothing', async () => {
     const { client } = await signUp(server.baseUrl);
     const refusals: [Record<string, unknown>, string][] = [
@@ -186,12 +195,7 @@ describe('music videos', () => {
 
   it('cuts a beat-synced music video on the beats of the trimmed song, as long as it', async () => {
     const { client, id } = await signUp(server.baseUrl);
-    // A paid story: the free stories of the promo are used up.
-    await client.get('/api/credits');
-    await server.ctx.database.db
-      .update(creditAccounts)
-      .set({ freeStoriesLeft: 0 })
-      .where(eq(creditAccounts.userId, id));
+    await withoutFreeStories(client, id);
     const form = new FormData();
     form.append('trim_start', String(SEGMENT.start));
     form.append('trim_end', String(SEGMENT.end));
@@ -301,7 +305,8 @@ describe('music videos', () => {
   }, 200_000);
 
   it('adds B-roll cutaways, and joins shots without a hard cut with start/end frame or One-Take', async () => {
-    const { client } = await signUp(server.baseUrl);
+    const { client, id } = await signUp(server.baseUrl);
+    await withoutFreeStories(client, id);
     const form = new FormData();
     form.append('trim_start', '3.1');
     form.append('trim_end', '13.6');
@@ -362,8 +367,13 @@ describe('music videos', () => {
 
     // B-roll: a cutaway of the place between the two shots of the song, without the
     // character; start/end frame off, so the shots are stills with hard cuts.
+    const balance = async () =>
+      ((await client.get('/api/credits')).body as { balance: number }).balance;
+    const before = await balance();
     const broll = await generate({ enable_broll: true }, 'broll');
     expect(broll.shots).toHaveLength(3);
+    // The cutaway is charged like the song's shots: three pictures and three clips.
+    expect(before - (await balance())).toBe(25 + 20 + 20 + 3 * 15 + 3 * 100);
     expect(broll.shots.map((s) => Boolean((s as { broll?: boolean }).broll))).toEqual([
       false,
       true,

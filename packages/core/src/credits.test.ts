@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageModelConfig, VideoModelConfig } from './index';
+import type { CreditInput, ImageModelConfig, VideoModelConfig } from './index';
 import {
   ASMR_TABLE_CREDITS_PER_SHOT,
   asmrCredits,
@@ -9,6 +9,7 @@ import {
   imageCreditsPerShot,
   musicVideoBaseCredits,
   musicVideoShotCount,
+  musicVideoShotRoles,
   videoCreditsPerShot,
 } from './index';
 
@@ -225,6 +226,45 @@ describe('calculateCredits', () => {
         videoModelConfig: { model: 'seedance-v1', parameters: { resolution: '720p' } },
       }),
     ).toEqual({ totalCredits: 515, totalCreditsExcludingVideoGeneration: 115 });
+  });
+
+  it('music_video: B-roll cutaways are shots too, charged like the others (never in lyrics)', () => {
+    const input = {
+      category: 'music_video',
+      videoType: 'singing-dancing',
+      musicDuration: 20,
+      imageModelConfig: { model: 'flux_kontext' },
+      videoModelConfig: { model: 'seedance-v1', parameters: { resolution: '720p' } },
+    } satisfies CreditInput;
+    // 4 shots of the song and 2 cutaways between them: base 55; images 6 x 15; videos 6 x 100.
+    expect(calculateCredits({ ...input, broll: true })).toEqual({
+      totalCredits: 55 + 6 * 15 + 6 * 100,
+      totalCreditsExcludingVideoGeneration: 55 + 6 * 15,
+    });
+    expect(calculateCredits({ ...input, broll: false })).toEqual(calculateCredits(input));
+    expect(
+      calculateCredits({ ...input, videoType: 'lyrics-video', numShots: 4, broll: true }),
+    ).toEqual(calculateCredits({ ...input, videoType: 'lyrics-video', numShots: 4 }));
+  });
+
+  it('puts a B-roll cutaway after every other main shot, never last', () => {
+    expect(musicVideoShotRoles(1, true)).toEqual(['main']);
+    expect(musicVideoShotRoles(2, true)).toEqual(['main', 'broll', 'main']);
+    expect(musicVideoShotRoles(4, true)).toEqual([
+      'main',
+      'broll',
+      'main',
+      'main',
+      'broll',
+      'main',
+    ]);
+    expect(musicVideoShotRoles(4, false)).toEqual(['main', 'main', 'main', 'main']);
+    for (let main = 1; main < 12; main++) {
+      const roles = musicVideoShotRoles(main, true);
+      expect(roles.filter((r) => r === 'main')).toHaveLength(main);
+      expect(roles.filter((r) => r === 'broll')).toHaveLength(Math.ceil((main - 1) / 2));
+      expect(roles.at(-1)).toBe('main');
+    }
   });
 
   it('music_video: consistent-style with auto counts 2 analysis units', () => {

@@ -212,6 +212,24 @@ export function musicVideoShotCount(input: {
   return Math.max(1, whole + (remainder > 1 ? 1 : 0));
 }
 
+/** A shot of a music video: one of the song's own shots, or a B-roll cutaway between them. */
+export type MusicShotRole = 'main' | 'broll';
+
+/**
+ * The order of main shots and B-roll cutaways (ours): with B-roll on, a cutaway follows every
+ * other main shot — after the 1st, 3rd, 5th… — and the video never ends on one, so `main`
+ * shots get ⌈(main − 1) / 2⌉ cutaways between them. Every shot, cutaways too, is drawn and
+ * animated, so every shot is charged.
+ */
+export function musicVideoShotRoles(main: number, broll: boolean): MusicShotRole[] {
+  const roles: MusicShotRole[] = [];
+  for (let k = 0; k < main; k++) {
+    roles.push('main');
+    if (broll && k % 2 === 0 && k < main - 1) roles.push('broll');
+  }
+  return roles;
+}
+
 export interface CreditEstimate {
   totalCredits: number;
   totalCreditsExcludingVideoGeneration: number;
@@ -236,6 +254,8 @@ export type CreditInput =
       videoModelConfig?: VideoModelConfig | null;
       /** Default: true for lyrics-video, else false. */
       skipVideoGeneration?: boolean | null;
+      /** enable_broll: cutaways between the song's shots (never in a lyrics video). */
+      broll?: boolean | null;
       preview?: boolean;
     };
 
@@ -285,12 +305,15 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
     }
     case 'music_video': {
       const skipVideo = input.skipVideoGeneration ?? input.videoType === 'lyrics-video';
-      const shots = musicVideoShotCount({
-        videoType: input.videoType,
-        musicDuration: input.musicDuration,
-        numShots: input.numShots,
-        videoModel: input.videoModelConfig?.model,
-      });
+      const shots = musicVideoShotRoles(
+        musicVideoShotCount({
+          videoType: input.videoType,
+          musicDuration: input.musicDuration,
+          numShots: input.numShots,
+          videoModel: input.videoModelConfig?.model,
+        }),
+        Boolean(input.broll) && input.videoType !== 'lyrics-video',
+      ).length;
       const excludingVideo =
         musicVideoBaseCredits({ videoType: input.videoType, style: input.style }) +
         shots * imageCreditsPerShot(input.imageModelConfig);

@@ -47,6 +47,7 @@ export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: n
     imageModelConfig: payload.advanced_settings.image_model_config ?? null,
     videoModelConfig: payload.advanced_settings.video_model_config ?? null,
     skipVideoGeneration: musicVideoSkipsVideo(payload),
+    broll: payload.enable_broll,
     preview: Boolean(payload.is_preview),
   }).totalCredits;
 }

@@ -65,23 +65,6 @@ export function musicVideoShotLines(input: {
   });
 }
 
-/** A shot of a music video: one of the song's own shots, or a B-roll cutaway between them. */
-export type MusicShotRole = 'main' | 'broll';
-
-/**
- * The order of main shots and B-roll cutaways (ours): with B-roll on, a cutaway follows every
- * other main shot — after the 1st, 3rd, 5th… — and the video never ends on one, so `main`
- * shots get ⌈(main − 1) / 2⌉ cutaways between them.
- */
-export function shotRoles(main: number, broll: boolean): MusicShotRole[] {
-  const roles: MusicShotRole[] = [];
-  for (let k = 0; k < main; k++) {
-    roles.push('main');
-    if (broll && k % 2 === 0 && k < main - 1) roles.push('broll');
-  }
-  return roles;
-}
-
 /**
  * What a B-roll cutaway shows: a close detail of the shot before it (its picture is drawn
  * without the character, see the music-video images step).

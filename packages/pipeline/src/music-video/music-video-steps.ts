@@ -1,6 +1,7 @@
 import {
   DEFAULT_FPS,
   musicVideoShotCount,
+  musicVideoShotRoles,
   musicVideoSkipsVideo,
   orderedShots,
   OUTPUT_SIZES,
@@ -21,7 +22,7 @@ import {
   type PipelineStep,
 } from '../explainer/explainer-steps';
 import type { GeneratedMedia, ShotTransition } from '../providers/provider-types';
-import { brollLine, musicVideoShotLines, shotRoles, songSection } from './music-video-shot-lines';
+import { brollLine, musicVideoShotLines, songSection } from './music-video-shot-lines';
 import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
 import { shotCutFrames } from './shot-cut-frames';
 
@@ -142,7 +143,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         });
         // B-roll cutaways go between the song's shots (none in a lyrics video: its shots
         // follow the sung lines).
-        const plannedRoles = shotRoles(
+        const plannedRoles = musicVideoShotRoles(
           count,
           request.enable_broll && request.video_type !== 'lyrics-video',
         );

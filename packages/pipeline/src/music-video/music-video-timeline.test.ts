@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset, ShotsMap } from '@storyloom/core';
 import { buildMusicVideoTimeline, SONG_ASSET_ID } from './music-video-timeline';
-import { brollLine, musicVideoShotLines, shotRoles, songSection } from './music-video-shot-lines';
+import { brollLine, musicVideoShotLines, songSection } from './music-video-shot-lines';
 
 const shotsMap: ShotsMap = {
   'shot-002': {
@@ -164,19 +164,6 @@ describe('lyric captions', () => {
 });
 
 describe('B-roll', () => {
-  it('puts a cutaway after every other main shot, never last', () => {
-    expect(shotRoles(1, true)).toEqual(['main']);
-    expect(shotRoles(2, true)).toEqual(['main', 'broll', 'main']);
-    expect(shotRoles(4, true)).toEqual(['main', 'broll', 'main', 'main', 'broll', 'main']);
-    expect(shotRoles(4, false)).toEqual(['main', 'main', 'main', 'main']);
-    for (let main = 1; main < 12; main++) {
-      const roles = shotRoles(main, true);
-      expect(roles.filter((r) => r === 'main')).toHaveLength(main);
-      expect(roles.filter((r) => r === 'broll')).toHaveLength(Math.ceil((main - 1) / 2));
-      expect(roles.at(-1)).toBe('main');
-    }
-  });
-
   it('shows a close detail of the shot before it', () => {
     expect(brollLine('Waves roll onto a quiet beach.')).toBe(
       'Cutaway: a close-up detail of the scene where waves roll onto a quiet beach.',

@@ -61,8 +61,12 @@ describe('music video form', () => {
       video_model_config: { model: 'MiniMax-Hailuo-02' },
     });
     expect(payload.enable_one_take).toBe(true);
-    // Hailuo's 6 s clips make fewer, cheaper shots than seedance's 5 s ones (23.3 s: 4 vs 5).
-    expect(musicVideoEstimate(hailuo).full).toBe(25 + 20 + 20 + 4 * 15 + 4 * 60);
+    // Hailuo's 6 s clips make fewer, cheaper shots than seedance's 5 s ones (23.3 s: 4 vs 5),
+    // and B-roll (on by default) adds a cutaway after the 1st and the 3rd.
+    expect(musicVideoEstimate(hailuo).full).toBe(25 + 20 + 20 + 6 * 15 + 6 * 60);
+    expect(musicVideoEstimate({ ...hailuo, broll: false }).full).toBe(
+      25 + 20 + 20 + 4 * 15 + 4 * 60,
+    );
   });
 
   it('reads a saved draft, keeping what is valid and applying the type rules', () => {
@@ -129,10 +133,11 @@ describe('music video form', () => {
   });
 
   it("estimates credits with core's calculator", () => {
-    // 23.3 s: 5 shots; auto style doubles consistent-style's audio analysis.
+    // 23.3 s: 5 shots and 2 B-roll cutaways; auto style doubles consistent-style's audio
+    // analysis.
     expect(musicVideoEstimate({ ...musicVideoDefaults('consistent-style'), song })).toEqual({
-      full: 25 + 20 + 20 + 5 * 15 + 5 * 100,
-      preview: 25 + 20 + 20 + 5 * 15,
+      full: 25 + 20 + 20 + 7 * 15 + 7 * 100,
+      preview: 25 + 20 + 20 + 7 * 15,
     });
   });
 });

@@ -238,6 +238,7 @@ export function musicVideoEstimate(values: MusicVideoFormValues): {
     imageModelConfig: payload.advanced_settings?.image_model_config ?? null,
     videoModelConfig: payload.advanced_settings?.video_model_config ?? null,
     skipVideoGeneration: payload.skip_video_generation ?? null,
+    broll: values.broll,
   };
   return {
     full: calculateCredits(input).totalCredits,
