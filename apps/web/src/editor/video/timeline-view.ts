@@ -44,3 +44,11 @@ export interface DrawnSpan {
 export const DrawnSpanContext = createContext<DrawnSpan>({ start: 0, end: Infinity });
 
 export const useDrawnSpan = () => useContext(DrawnSpanContext);
+
+/**
+ * Width of each trim handle of an item: 8 px, but at most a quarter of the item, so the middle
+ * half of even a narrow item is left to press for a move or a selection.
+ */
+export function trimHandleWidth(itemWidth: number): number {
+  return Math.max(1, Math.min(8, Math.floor(itemWidth / 4)));
+}

@@ -19,7 +19,13 @@ import {
 import { useEditor, useEditorStore } from './editor-context';
 import { ItemContent } from './item-content';
 import { MultiDragPreview, type DraggedItem } from './multi-drag-preview';
-import { itemBox, useDrawnSpan, useTimelineView, type TimelineView } from './timeline-view';
+import {
+  itemBox,
+  trimHandleWidth,
+  useDrawnSpan,
+  useTimelineView,
+  type TimelineView,
+} from './timeline-view';
 
 export const ASSET_DRAG_TYPE = 'application/x-storyloom-drag';
 
@@ -327,6 +333,7 @@ const TimelineItemBox = memo(function TimelineItemBox({
     });
   };
 
+  const handleWidth = trimHandleWidth(width);
   return (
     <div
       data-item-id={item.id}
@@ -380,12 +387,14 @@ const TimelineItemBox = memo(function TimelineItemBox({
         <>
           <div
             data-testid="trim-start"
-            className="absolute inset-y-0 left-0 w-2 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            className="absolute inset-y-0 left-0 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            style={{ width: handleWidth }}
             onPointerDown={onEdgeDown('start')}
           />
           <div
             data-testid="trim-end"
-            className="absolute inset-y-0 right-0 w-2 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            className="absolute inset-y-0 right-0 cursor-ew-resize bg-white/0 hover:bg-white/50"
+            style={{ width: handleWidth }}
             onPointerDown={onEdgeDown('end')}
           />
         </>
