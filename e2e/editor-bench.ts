@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { launchBrowser, saveScreenshot, startServer } from './harness';
 
 const run = promisify(execFile);
 const FPS = 30;
@@ -161,6 +161,9 @@ async function main() {
     await page.getByTestId('timeline-item').first().waitFor();
     await page.locator('[data-testid="editor-canvas"][data-ready="true"]').waitFor();
     const interactive = await page.evaluate(() => performance.now());
+    console.log(
+      `  (the editor as measured: ${await saveScreenshot(page, 'editor-bench-500-items')})`,
+    );
 
     // Trim drag: time from each pointer event to the frame painted after it.
     await installPaintProbe(page);
