@@ -12,6 +12,7 @@ import {
   createSyncState,
   deleteItems,
   endBatch,
+  findItem,
   forceSync,
   insertAsset,
   loadTimeline,
@@ -147,14 +148,6 @@ function selectionOf(ids: readonly string[]): Selection | null {
   return { kind: 'items', itemIds: ids };
 }
 
-function findItem(timeline: VideoEditorTimeline, id: string) {
-  for (const track of timeline.tracks) {
-    const item = track.items.find((candidate) => candidate.id === id);
-    if (item) return item;
-  }
-  return undefined;
-}
-
 /** The item of a shot on the primary track. */
 function findShotItem(timeline: VideoEditorTimeline, shotId: string) {
   return timeline.tracks
@@ -162,9 +155,7 @@ function findShotItem(timeline: VideoEditorTimeline, shotId: string) {
     ?.items.find((item) => item.shotId === shotId);
 }
 
-function itemExists(timeline: VideoEditorTimeline, id: string): boolean {
-  return timeline.tracks.some((track) => track.items.some((item) => item.id === id));
-}
+const itemExists = (timeline: VideoEditorTimeline, id: string) => findItem(timeline, id).ok;
 
 /**
  * The video editor's store (STYLE.md §2–4): it applies `@storyloom/timeline` commands, records
@@ -314,7 +305,8 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
           // A shot's item that changed kind (image to video) stays selected under its new id.
           selection: state.selection.flatMap((id) => {
             if (itemExists(result.timeline, id)) return [id];
-            const shotId = findItem(state.timeline, id)?.shotId;
+            const found = findItem(state.timeline, id);
+            const shotId = found.ok ? found.value.item.shotId : undefined;
             const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
             return next ? [next.id] : [];
           }),
