@@ -52,14 +52,18 @@ function woff2Cache(dataDir: string) {
 
 /**
  * The browser's copy of a font that differs from its file (the colour emoji without its SVG
- * pictures), gzipped once on first request and kept in memory (a few MB, a fraction of a second).
+ * pictures), made once on first request and kept in memory with its gzip (a few MB each), so no
+ * request reads the whole file again.
  */
 function reducedFonts() {
-  const made = new Map<string, Promise<Buffer>>();
-  return (file: FontFile): Promise<Buffer> => {
+  const made = new Map<string, Promise<{ plain: Buffer; gzipped: Buffer }>>();
+  return (file: FontFile) => {
     let font = made.get(file.fileName);
     if (!font) {
-      font = browserFontBytes(file).then((bytes) => promisify(gzip)(bytes));
+      font = browserFontBytes(file).then(async (plain) => ({
+        plain,
+        gzipped: await promisify(gzip)(plain),
+      }));
       font.catch(() => made.delete(file.fileName));
       made.set(file.fileName, font);
     }
@@ -106,9 +110,9 @@ export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>
       const ttf = ttfs.get(name);
       if (ttf && notForBrowser(ttf)) {
         reply.type('font/ttf').header('Vary', 'Accept-Encoding');
-        if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? ''))
-          return reply.send(await browserFontBytes(ttf));
-        return reply.header('Content-Encoding', 'gzip').send(await reduced(ttf));
+        const { plain, gzipped } = await reduced(ttf);
+        if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.send(plain);
+        return reply.header('Content-Encoding', 'gzip').send(gzipped);
       }
       if (ttf) return reply.type('font/ttf').send(createReadStream(ttf.path));
       const source = woff2s.get(name);
