@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { decompress } from 'wawoff2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus, Story } from '@storyloom/core';
-import { fallbackFontFiles } from '@storyloom/render';
+import { fallbackFontFiles, tableDirectory } from '@storyloom/render';
 import { patternClip, stillImage } from '@storyloom/render/test-fixtures';
 import { newBlobKey, type BlobExtension } from '../src/storage/blob-store.js';
 import { Client, DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
@@ -43,15 +43,11 @@ async function probe(bytes: Buffer, dir: string) {
 
 /** A TrueType font's tables and glyph count: what a WOFF2 round trip must keep. */
 function fontSummary(font: Buffer) {
-  const tables = new Map<string, number>();
-  for (let i = 0; i < font.readUInt16BE(4); i++) {
-    const record = 12 + i * 16;
-    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
-  }
+  const tables = tableDirectory(font);
   return {
     version: font.readUInt32BE(0),
-    tables: [...tables.keys()].sort(),
-    glyphs: font.readUInt16BE(tables.get('maxp')! + 4),
+    tables: tables.map((t) => t.tag).sort(),
+    glyphs: font.readUInt16BE(tables.find((t) => t.tag === 'maxp')!.offset + 4),
   };
 }
 

@@ -1,21 +1,33 @@
+/** One entry of a TrueType/OpenType font's table directory. */
+export interface TableRecord {
+  tag: string;
+  checksum: number;
+  offset: number;
+  length: number;
+}
+
+/** A font's table directory: each table's four-letter tag, checksum, offset and length. */
+export function tableDirectory(font: Buffer): TableRecord[] {
+  return Array.from({ length: font.readUInt16BE(4) }, (_, i) => {
+    const record = 12 + i * 16;
+    return {
+      tag: font.toString('latin1', record, record + 4),
+      checksum: font.readUInt32BE(record + 4),
+      offset: font.readUInt32BE(record + 8),
+      length: font.readUInt32BE(record + 12),
+    };
+  });
+}
+
+/** The four-letter tags of a font's tables. */
+export const tableTags = (font: Buffer): string[] => tableDirectory(font).map((t) => t.tag);
+
 /**
  * A TrueType/OpenType font without some of its tables (by four-letter tag, e.g. `'SVG '`): the
  * other tables are copied byte for byte, so every glyph the font still draws is the same.
  */
 export function withoutTables(font: Buffer, drop: readonly string[]): Buffer {
-  const count = font.readUInt16BE(4);
-  const tables: { tag: string; checksum: number; offset: number; length: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    const record = 12 + i * 16;
-    const tag = font.toString('latin1', record, record + 4);
-    if (drop.includes(tag)) continue;
-    tables.push({
-      tag,
-      checksum: font.readUInt32BE(record + 4),
-      offset: font.readUInt32BE(record + 8),
-      length: font.readUInt32BE(record + 12),
-    });
-  }
+  const tables = tableDirectory(font).filter((table) => !drop.includes(table.tag));
   const n = tables.length;
   const selector = Math.floor(Math.log2(n));
   const searchRange = 2 ** selector * 16;
@@ -38,11 +50,4 @@ export function withoutTables(font: Buffer, drop: readonly string[]): Buffer {
     offset += table.length + padding;
   });
   return Buffer.concat(parts);
-}
-
-/** The four-letter tags of a font's tables. */
-export function tableTags(font: Buffer): string[] {
-  return Array.from({ length: font.readUInt16BE(4) }, (_, i) =>
-    font.toString('latin1', 12 + i * 16, 16 + i * 16),
-  );
 }
