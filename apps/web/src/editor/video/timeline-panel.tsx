@@ -46,26 +46,36 @@ function readHeight(): number {
 }
 
 /**
- * The clock text: current time / total time. The playhead frame is written straight into the
- * element as the store changes, not through a React render on every frame of playback.
+ * A ref whose element `write` updates with the playhead frame, now and on every change: straight
+ * into the element, not through a React render on every frame of playback.
  */
-function Clock() {
+function usePlayheadWriter<E extends HTMLElement>(write: (element: E, frame: number) => void) {
   const store = useEditorStore();
-  const total = useEditor((s) => timelineTotalFrames(s.timeline));
-  const fps = useEditor((s) => s.timeline.globalConfig.fps);
-  const ref = useRef<HTMLSpanElement>(null);
+  const ref = useRef<E>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const show = (frame: number) => {
-      element.dataset.frame = String(frame);
-      element.textContent = `${formatFrames(frame, fps)} / ${formatFrames(total, fps)}`;
-    };
-    show(store.getState().frame);
+    write(element, store.getState().frame);
     return store.subscribe((state, previous) => {
-      if (state.frame !== previous.frame) show(state.frame);
+      if (state.frame !== previous.frame) write(element, state.frame);
     });
-  }, [store, total, fps]);
+  }, [store, write]);
+  return ref;
+}
+
+/** The clock text: current time / total time. */
+function Clock() {
+  const total = useEditor((s) => timelineTotalFrames(s.timeline));
+  const fps = useEditor((s) => s.timeline.globalConfig.fps);
+  const ref = usePlayheadWriter<HTMLSpanElement>(
+    useCallback(
+      (element, frame) => {
+        element.dataset.frame = String(frame);
+        element.textContent = `${formatFrames(frame, fps)} / ${formatFrames(total, fps)}`;
+      },
+      [fps, total],
+    ),
+  );
   return (
     <span
       ref={ref}
@@ -215,20 +225,15 @@ function startScrub(
 function Playhead({ height }: { height: number }) {
   const view = useTimelineView();
   const store = useEditorStore();
-  const ref = useRef<HTMLDivElement>(null);
-  // Moved by transform on its own layer, so the rows are not repainted as it advances; written
-  // straight into the element as the playhead moves, not through a React render per frame.
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const place = (frame: number) => {
-      element.style.transform = `translateX(${view.originX + frame * view.pixelsPerFrame}px)`;
-    };
-    place(store.getState().frame);
-    return store.subscribe((state, previous) => {
-      if (state.frame !== previous.frame) place(state.frame);
-    });
-  }, [store, view]);
+  // Moved by transform on its own layer, so the rows are not repainted as it advances.
+  const ref = usePlayheadWriter<HTMLDivElement>(
+    useCallback(
+      (element, frame) => {
+        element.style.transform = `translateX(${view.originX + frame * view.pixelsPerFrame}px)`;
+      },
+      [view],
+    ),
+  );
   return (
     <div
       ref={ref}
