@@ -145,7 +145,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       RENDER_SEGMENT_SECONDS: String(SEGMENT_SECONDS),
       WORKER_CONCURRENCY: '1',
-      WORKER_HEARTBEAT_SECONDS: '0.5',
+      WORKER_HEARTBEAT_SECONDS: '1',
       MUSIC_PRERENDER: 'false',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
@@ -246,7 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an export spread over three wor
       if (status.status === 'success' || status.status === 'error') break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(status).toMatchObject({ status: 'success' });
+    expect(status, status?.error).toMatchObject({ status: 'success' });
 
     const rows = await parts();
     expect(rows).toHaveLength((MINUTES * 60) / SEGMENT_SECONDS);

@@ -176,30 +176,49 @@ export class JobEngine {
     }
   }
 
+  /**
+   * Proves this worker alive. A worker that was too slow to beat (a starved machine) and was
+   * taken for dead registers again: its jobs have been retried elsewhere, but the jobs it takes
+   * from now on must be found if it really dies.
+   */
   private async beat(): Promise<void> {
+    const { db } = this.opts.database;
     try {
-      await this.opts.database.db
+      const beaten = await db
         .update(workers)
         .set({ heartbeatAt: new Date() })
-        .where(eq(workers.id, this.workerId));
+        .where(eq(workers.id, this.workerId))
+        .returning({ id: workers.id });
+      if (beaten.length === 0) {
+        this.opts.logger.warn({ workerId: this.workerId }, 'this worker was taken for stopped');
+        await db
+          .insert(workers)
+          .values({ id: this.workerId, host: hostname(), pid: process.pid })
+          .onConflictDoNothing();
+      }
     } catch (error) {
       this.opts.logger.warn({ err: error }, 'worker heartbeat failed');
     }
   }
 
-  /** Fails the jobs held by workers that stopped beating, so they are retried now. */
+  /**
+   * Fails the jobs held by workers that stopped beating, so they are retried now. Every live
+   * worker reaps, often at the same moment: each claim is taken by deleting it, so exactly one
+   * reaper counts its crash and fails its job (two would count two crashes and spend two of the
+   * job's attempts on one death).
+   */
   async reapDeadWorkers(): Promise<number> {
     const { db } = this.opts.database;
     const staleBefore = new Date(Date.now() - this.opts.heartbeatSeconds * 3000);
-    let reaped = 0;
     try {
-      const dead = await db
+      const dead = db
         .select({ id: workers.id })
         .from(workers)
         .where(and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId)));
-      if (dead.length === 0) return 0;
-      const deadIds = dead.map((w) => w.id);
-      const claims = await db.select().from(jobClaims).where(inArray(jobClaims.workerId, deadIds));
+      const claims = await db
+        .delete(jobClaims)
+        .where(inArray(jobClaims.workerId, dead))
+        .returning();
       for (const claim of claims) {
         await db
           .insert(jobCrashes)
@@ -211,16 +230,21 @@ export class JobEngine {
         await this.boss.fail(claim.queue, claim.jobId, {
           message: 'The worker running this job stopped; the job will be retried',
         });
-        reaped++;
       }
-      await db.delete(jobClaims).where(inArray(jobClaims.workerId, deadIds));
-      await db.delete(workers).where(inArray(workers.id, deadIds));
-      if (reaped > 0)
-        this.opts.logger.warn({ reaped, deadWorkers: deadIds }, 'retrying jobs of stopped workers');
+      const gone = await db
+        .delete(workers)
+        .where(and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId)))
+        .returning({ id: workers.id });
+      if (claims.length > 0 || gone.length > 0)
+        this.opts.logger.warn(
+          { reaped: claims.length, deadWorkers: gone.map((w) => w.id) },
+          'retrying jobs of stopped workers',
+        );
+      return claims.length;
     } catch (error) {
       this.opts.logger.warn({ err: error }, 'reaping stopped workers failed');
+      return 0;
     }
-    return reaped;
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { jobClaims, jobCrashes, workers } from '../src/db/schema.js';
+import { JobEngine } from '../src/jobs/job-engine.js';
+import { createPostgresDatabase, DATABASES } from './helpers.js';
+
+const QUEUE = 'test.hang';
+const logger = Fastify({ logger: false }).log;
+
+describe.each(DATABASES)('the job engine on %s', (kind) => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  async function open() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storyloom-jobs-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres') {
+      const pgDb = await createPostgresDatabase();
+      cleanups.push(() => pgDb.drop());
+      databaseUrl = pgDb.url;
+    }
+    const database = await openDatabase({ databaseUrl, dataDir });
+    cleanups.push(() => database.close());
+    return database;
+  }
+
+  it('counts one crash when several live workers reap a stopped one at once, so one death never fails its job', async () => {
+    const database = await open();
+
+    // A worker that takes the job and hangs in it; it then falls silent (stops beating).
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => undefined as void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const engine = (heartbeatSeconds: number) => {
+      const e = new JobEngine({ database, logger, heartbeatSeconds, concurrency: 1 });
+      e.define({
+        name: QUEUE,
+        handler: () => {
+          started();
+          return held;
+        },
+      });
+      cleanups.push(() => e.stop());
+      return e;
+    };
+    const silent = engine(300);
+    await silent.start({ work: true });
+    cleanups.push(release);
+    const jobId = await silent.send(QUEUE, {});
+    await running;
+    await database.db
+      .update(workers)
+      .set({ heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(workers.id, silent.workerId));
+
+    // Several live workers notice it in the same moment.
+    const reapers = [engine(0.5), engine(0.5), engine(0.5)];
+    for (const reaper of reapers) await reaper.start({ work: false });
+    const reaped = await Promise.all(reapers.map((r) => r.reapDeadWorkers()));
+
+    expect(reaped.reduce((a, b) => a + b)).toBe(1);
+    const [crash] = await database.db.select().from(jobCrashes).where(eq(jobCrashes.jobId, jobId));
+    expect(crash?.crashes).toBe(1);
+    const job = await reapers[0]!.getJob(QUEUE, jobId);
+    expect(job).toMatchObject({ state: 'retry' });
+    expect(await database.db.select().from(jobClaims)).toEqual([]);
+    expect(await database.db.select().from(workers).where(eq(workers.id, silent.workerId))).toEqual(
+      [],
+    );
+  });
+
+  it('registers a worker again when it was taken for stopped while it was only slow', async () => {
+    const database = await open();
+    const slow = new JobEngine({ database, logger, heartbeatSeconds: 0.2, concurrency: 1 });
+    cleanups.push(() => slow.stop());
+    await slow.start({ work: true });
+    await database.db.delete(workers).where(eq(workers.id, slow.workerId));
+    const registered = async () =>
+      (await database.db.select().from(workers).where(eq(workers.id, slow.workerId))).length;
+    for (const until = Date.now() + 10_000; (await registered()) === 0 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await registered()).toBe(1);
+  });
+});
