@@ -1,29 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { createPostgresDatabase, DATABASES } from './helpers.js';
+import { DATABASES, openTestDatabase } from './helpers.js';
 
 describe.each(DATABASES)('the database handle on %s', (kind) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: (() => unknown)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function open(): Promise<Database> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storyloom-db-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl: string | undefined;
-    if (kind === 'postgres') {
-      const pgDb = await createPostgresDatabase();
-      cleanups.push(() => pgDb.drop());
-      databaseUrl = pgDb.url;
-    }
-    const database = await openDatabase({ databaseUrl, dataDir });
-    cleanups.push(() => database.close());
-    return database;
-  }
+  const open = () => openTestDatabase(kind, cleanups);
 
   it('answers plain SQL like node-postgres: one result, or one per statement', async () => {
     const database = await open();

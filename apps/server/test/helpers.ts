@@ -6,6 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import type { Story } from '@storyloom/core';
 import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { startStoryloom, type StartOptions, type Storyloom } from '../src/server.js';
 
 /** Every integration suite runs against PGlite, and PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -33,6 +34,24 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await c.end();
     },
   };
+}
+
+/** An empty, migrated database of the given kind; what undoes it is pushed onto `cleanups`. */
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgres',
+  cleanups: (() => unknown)[],
+): Promise<Database> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyloom-db-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const pgDb = await createPostgresDatabase();
+    cleanups.push(() => pgDb.drop());
+    databaseUrl = pgDb.url;
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  cleanups.push(() => database.close());
+  return database;
 }
 
 export interface TestServer extends Storyloom {

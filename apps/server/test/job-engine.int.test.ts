@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
 import { jobClaims, jobCrashes, workers } from '../src/db/schema.js';
 import { JobEngine } from '../src/jobs/job-engine.js';
-import { createPostgresDatabase, DATABASES } from './helpers.js';
+import { DATABASES, openTestDatabase } from './helpers.js';
 
 const QUEUE = 'test.hang';
 const logger = Fastify({ logger: false }).log;
@@ -18,19 +14,7 @@ describe.each(DATABASES)('the job engine on %s', (kind) => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function open() {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storyloom-jobs-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl: string | undefined;
-    if (kind === 'postgres') {
-      const pgDb = await createPostgresDatabase();
-      cleanups.push(() => pgDb.drop());
-      databaseUrl = pgDb.url;
-    }
-    const database = await openDatabase({ databaseUrl, dataDir });
-    cleanups.push(() => database.close());
-    return database;
-  }
+  const open = () => openTestDatabase(kind, cleanups);
 
   it('counts one crash when several live workers reap a stopped one at once, so one death never fails its job', async () => {
     const database = await open();
