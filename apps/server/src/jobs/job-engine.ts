@@ -204,17 +204,15 @@ export class JobEngine {
   /**
    * Fails the jobs held by workers that stopped beating, so they are retried now. Every live
    * worker reaps, often at the same moment: each claim is taken by deleting it, so exactly one
-   * reaper counts its crash and fails its job (two would count two crashes and spend two of the
-   * job's attempts on one death).
+   * reaper counts its crash and fails its job (two would count two crashes for one death, and
+   * the job would be given up at the crash limit).
    */
   async reapDeadWorkers(): Promise<number> {
     const { db } = this.opts.database;
     const staleBefore = new Date(Date.now() - this.opts.heartbeatSeconds * 3000);
+    const stale = and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId));
     try {
-      const dead = db
-        .select({ id: workers.id })
-        .from(workers)
-        .where(and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId)));
+      const dead = db.select({ id: workers.id }).from(workers).where(stale);
       const claims = await db
         .delete(jobClaims)
         .where(inArray(jobClaims.workerId, dead))
@@ -231,10 +229,7 @@ export class JobEngine {
           message: 'The worker running this job stopped; the job will be retried',
         });
       }
-      const gone = await db
-        .delete(workers)
-        .where(and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId)))
-        .returning({ id: workers.id });
+      const gone = await db.delete(workers).where(stale).returning({ id: workers.id });
       if (claims.length > 0 || gone.length > 0)
         this.opts.logger.warn(
           { reaped: claims.length, deadWorkers: gone.map((w) => w.id) },
