@@ -1,4 +1,5 @@
 import type { CategoryId, VideoType } from './categories';
+import { musicVideoSkipsVideo } from './generate';
 import type {
   ImageModel,
   ImageModelConfig,
@@ -216,6 +217,17 @@ export function musicVideoShotCount(input: {
 export type MusicShotRole = 'main' | 'broll';
 
 /**
+ * Whether a music video gets B-roll cutaways: when asked for, and never in a lyrics video (its
+ * shots follow the sung lines).
+ */
+export function musicVideoHasBroll(input: {
+  videoType?: string | null;
+  broll?: boolean | null;
+}): boolean {
+  return Boolean(input.broll) && input.videoType !== 'lyrics-video';
+}
+
+/**
  * The order of main shots and B-roll cutaways (ours): with B-roll on, a cutaway follows every
  * other main shot — after the 1st, 3rd, 5th… — and the video never ends on one, so `main`
  * shots get ⌈(main − 1) / 2⌉ cutaways between them. Every shot, cutaways too, is drawn and
@@ -304,7 +316,10 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
       );
     }
     case 'music_video': {
-      const skipVideo = input.skipVideoGeneration ?? input.videoType === 'lyrics-video';
+      const skipVideo = musicVideoSkipsVideo({
+        video_type: input.videoType,
+        skip_video_generation: input.skipVideoGeneration,
+      });
       const shots = musicVideoShotRoles(
         musicVideoShotCount({
           videoType: input.videoType,
@@ -312,7 +327,7 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
           numShots: input.numShots,
           videoModel: input.videoModelConfig?.model,
         }),
-        Boolean(input.broll) && input.videoType !== 'lyrics-video',
+        musicVideoHasBroll(input),
       ).length;
       const excludingVideo =
         musicVideoBaseCredits({ videoType: input.videoType, style: input.style }) +

@@ -1,5 +1,6 @@
 import {
   DEFAULT_FPS,
+  musicVideoHasBroll,
   musicVideoShotCount,
   musicVideoShotRoles,
   musicVideoSkipsVideo,
@@ -141,11 +142,10 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           musicDuration: song.duration,
           videoModel: request.advanced_settings.video_model_config?.model,
         });
-        // B-roll cutaways go between the song's shots (none in a lyrics video: its shots
-        // follow the sung lines).
+        // B-roll cutaways go between the song's shots.
         const plannedRoles = musicVideoShotRoles(
           count,
-          request.enable_broll && request.video_type !== 'lyrics-video',
+          musicVideoHasBroll({ videoType: request.video_type, broll: request.enable_broll }),
         );
         const cuts = shotCutFrames({
           durationSeconds: song.duration,
