@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import PgBoss from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobClaims, jobCrashes, workers } from '../src/db/schema.js';
 import { JobEngine } from '../src/jobs/job-engine.js';
@@ -73,5 +74,55 @@ describe.each(DATABASES)('the job engine on %s', (kind) => {
     for (const until = Date.now() + 10_000; (await registered()) === 0 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 100));
     expect(await registered()).toBe(1);
+  });
+
+  it('retries a job whose worker stopped between taking it and claiming it, and leaves running jobs alone', async () => {
+    const database = await open();
+    const runs: { data: { hold?: boolean }; retryCount: number }[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const engine = () => {
+      const e = new JobEngine({ database, logger, heartbeatSeconds: 0.2, concurrency: 2 });
+      e.define<{ hold?: boolean }>({
+        name: QUEUE,
+        handler: (job) => {
+          runs.push({ data: job.data, retryCount: job.retryCount });
+          return job.data.hold ? held : Promise.resolve();
+        },
+      });
+      cleanups.push(() => e.stop());
+      return e;
+    };
+    const sender = engine();
+    await sender.start({ work: false });
+
+    // A process takes a job from the queue and is killed before it records its claim.
+    const taker = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) as never },
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
+    await taker.start();
+    const abandoned = await sender.send(QUEUE, {});
+    expect((await taker.fetch(QUEUE)).map((j) => j.id)).toEqual([abandoned]);
+    await taker.stop({ graceful: false, wait: true });
+
+    // A live worker holds another job for longer than the grace, claimed.
+    const running = await sender.send(QUEUE, { hold: true });
+    const live = engine();
+    cleanups.push(release);
+    await live.start({ work: true });
+
+    for (const until = Date.now() + 15_000; runs.length < 2 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(runs).toEqual([
+      { data: { hold: true }, retryCount: 0 },
+      { data: {}, retryCount: 1 },
+    ]);
+    expect(await sender.getJob(QUEUE, abandoned)).toMatchObject({ state: 'completed' });
+    expect(await sender.getJob(QUEUE, running)).toMatchObject({ state: 'active' });
+    expect(await database.db.select().from(jobCrashes)).toEqual([]);
   });
 });

@@ -51,13 +51,16 @@ export interface JobEngineOptions {
  * pg-boss on the application's database, plus worker liveness: each working process registers
  * itself and heartbeats, and records which active jobs it holds. When a process dies (even by
  * SIGKILL), any other live worker — or the next one to start — fails the dead one's jobs, so
- * pg-boss retries them at once instead of waiting for the job's expiry.
+ * pg-boss retries them at once instead of waiting for the job's expiry; so are jobs a worker
+ * took and died with before it could claim them.
  */
 export class JobEngine {
   readonly workerId = randomUUID();
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, QueueDefinition<unknown>>();
   private timers: NodeJS.Timeout[] = [];
+  /** Jobs seen taken but not claimed at the last reap, with when they were taken (ms). */
+  private unclaimed = new Map<string, number>();
   private working = false;
   private started = false;
 
@@ -124,7 +127,7 @@ export class JobEngine {
       .insert(workers)
       .values({ id: this.workerId, host: hostname(), pid: process.pid });
     this.working = true;
-    await this.reapDeadWorkers();
+    await this.reap();
     for (const q of this.queues.values()) {
       for (let i = 0; i < this.opts.concurrency; i++) {
         await this.boss.work(
@@ -136,7 +139,7 @@ export class JobEngine {
     }
     this.timers.push(
       setInterval(() => void this.beat(), heartbeatSeconds * 1000),
-      setInterval(() => void this.reapDeadWorkers(), heartbeatSeconds * 2000),
+      setInterval(() => void this.reap(), heartbeatSeconds * 2000),
     );
   }
 
@@ -201,6 +204,11 @@ export class JobEngine {
     }
   }
 
+  private async reap(): Promise<void> {
+    await this.reapDeadWorkers();
+    await this.reapUnclaimedJobs();
+  }
+
   /**
    * Fails the jobs held by workers that stopped beating, so they are retried now. Every live
    * worker reaps, often at the same moment: each claim is taken by deleting it, so exactly one
@@ -238,6 +246,51 @@ export class JobEngine {
       return claims.length;
     } catch (error) {
       this.opts.logger.warn({ err: error }, 'reaping stopped workers failed');
+      return 0;
+    }
+  }
+
+  /**
+   * Fails the jobs a worker took from the queue and stopped with before it could claim them
+   * (killed between pg-boss's fetch and the claim): no claim names them, so without this they
+   * would wait for their expiry, 15 minutes for a step. A live worker claims a job, and removes
+   * the claim after running it, within milliseconds of pg-boss's own writes, so a job counts as
+   * abandoned only when two reaps in a row see it taken, unclaimed and taken more than three
+   * beats ago. Its crash is not counted: it never ran.
+   */
+  private async reapUnclaimedJobs(): Promise<number> {
+    const graceSeconds = this.opts.heartbeatSeconds * 3;
+    try {
+      const result = await this.opts.database.executeSql(
+        `select j.id, j.name, j.started_on from pgboss.job j
+          where j.state = 'active'
+            and j.name in (select jsonb_array_elements_text($1::jsonb))
+            and j.started_on < now() - $2::float8 * interval '1 second'
+            and not exists (select 1 from job_claims c where c.job_id = j.id::text)`,
+        [JSON.stringify([...this.queues.keys()]), graceSeconds],
+      );
+      const rows = (Array.isArray(result) ? result[0]!.rows : result.rows) as {
+        id: string;
+        name: string;
+        started_on: Date | string;
+      }[];
+      const seen = new Map(rows.map((r) => [r.id, new Date(r.started_on).getTime()]));
+      const abandoned = rows.filter((r) => this.unclaimed.get(r.id) === seen.get(r.id));
+      for (const job of abandoned) {
+        seen.delete(job.id);
+        await this.boss.fail(job.name, job.id, {
+          message: 'The worker that took this job stopped before running it; it will be retried',
+        });
+      }
+      this.unclaimed = seen;
+      if (abandoned.length > 0)
+        this.opts.logger.warn(
+          { jobIds: abandoned.map((j) => j.id) },
+          'retrying jobs taken by stopped workers',
+        );
+      return abandoned.length;
+    } catch (error) {
+      this.opts.logger.warn({ err: error }, 'reaping unclaimed jobs failed');
       return 0;
     }
   }
