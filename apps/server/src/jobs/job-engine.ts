@@ -9,6 +9,9 @@ import { jobClaims, jobCrashes, workers } from '../db/schema.js';
 /** A job whose worker died this many times while running it is not run again. */
 export const MAX_JOB_CRASHES = 2;
 
+/** A worker silent for this many beats is taken for stopped; so is a job unclaimed this long. */
+const SILENT_BEATS = 3;
+
 export interface JobContext<T> {
   id: string;
   queue: string;
@@ -217,7 +220,7 @@ export class JobEngine {
    */
   async reapDeadWorkers(): Promise<number> {
     const { db } = this.opts.database;
-    const staleBefore = new Date(Date.now() - this.opts.heartbeatSeconds * 3000);
+    const staleBefore = new Date(Date.now() - this.opts.heartbeatSeconds * SILENT_BEATS * 1000);
     const stale = and(lt(workers.heartbeatAt, staleBefore), ne(workers.id, this.workerId));
     try {
       const dead = db.select({ id: workers.id }).from(workers).where(stale);
@@ -258,8 +261,8 @@ export class JobEngine {
    * abandoned only when two reaps in a row see it taken, unclaimed and taken more than three
    * beats ago. Its crash is not counted: it never ran.
    */
-  private async reapUnclaimedJobs(): Promise<number> {
-    const graceSeconds = this.opts.heartbeatSeconds * 3;
+  private async reapUnclaimedJobs(): Promise<void> {
+    const graceSeconds = this.opts.heartbeatSeconds * SILENT_BEATS;
     try {
       const result = await this.opts.database.executeSql(
         `select j.id, j.name, j.started_on from pgboss.job j
@@ -277,7 +280,6 @@ export class JobEngine {
       const seen = new Map(rows.map((r) => [r.id, new Date(r.started_on).getTime()]));
       const abandoned = rows.filter((r) => this.unclaimed.get(r.id) === seen.get(r.id));
       for (const job of abandoned) {
-        seen.delete(job.id);
         await this.boss.fail(job.name, job.id, {
           message: 'The worker that took this job stopped before running it; it will be retried',
         });
@@ -288,10 +290,8 @@ export class JobEngine {
           { jobIds: abandoned.map((j) => j.id) },
           'retrying jobs taken by stopped workers',
         );
-      return abandoned.length;
     } catch (error) {
       this.opts.logger.warn({ err: error }, 'reaping unclaimed jobs failed');
-      return 0;
     }
   }
 
