@@ -4,13 +4,16 @@ import {
   ASMR_TABLE_CREDITS_PER_SHOT,
   asmrCredits,
   calculateCredits,
+  continuationCharge,
   CREDIT_TYPES,
   creditType,
   imageCreditsPerShot,
   musicVideoBaseCredits,
   musicVideoShotCount,
   musicVideoShotRoles,
+  startCharge,
   videoCreditsPerShot,
+  type GeneratingCreditInput,
 } from './index';
 
 describe('credit types', () => {
@@ -330,5 +333,72 @@ describe('calculateCredits', () => {
       totalCreditsExcludingVideoGeneration: 100,
     });
     expect(asmrCredits({ numShots: 3.01, preview: true })).toBe(121);
+  });
+});
+
+describe('a preview and its continuation', () => {
+  const inputs: GeneratingCreditInput[] = [
+    { category: 'script_to_video' },
+    { category: 'character_vlog' },
+    { category: 'asmr_video', numShots: 5 },
+    { category: 'asmr_video' },
+    {
+      category: 'music_video',
+      videoType: 'singing-dancing',
+      musicDuration: 28.4,
+      imageModelConfig: { model: 'gpt', parameters: { quality: 'high' } },
+      videoModelConfig: { model: 'vidu-q2', parameters: { resolution: '1080p' } },
+      broll: true,
+    },
+    { category: 'music_video', videoType: 'lyrics-video', numShots: 7 },
+  ];
+
+  it('charges the explainer the 1000 credits of the full story beyond its 100 credit preview', () => {
+    expect(startCharge({ category: 'script_to_video' }, true)).toEqual({
+      amount: 100,
+      creditType: 'story.script_to_video.preview',
+    });
+    expect(continuationCharge({ category: 'script_to_video' })).toEqual({
+      amount: 1000,
+      creditType: 'story.script_to_video',
+    });
+  });
+
+  it('charges an ASMR continuation 560 a shot (600 full less the 40 preview)', () => {
+    expect(continuationCharge({ category: 'asmr_video', numShots: 4 }).amount).toBe(4 * 560);
+  });
+
+  it('charges a music video continuation its video generation', () => {
+    const input: GeneratingCreditInput = {
+      category: 'music_video',
+      videoType: 'consistent-character',
+      musicDuration: 20,
+      imageModelConfig: { model: 'seedream4' },
+      videoModelConfig: { model: 'seedance-v1', parameters: { resolution: '720p' } },
+    };
+    // 4 shots: base 25 + 20 + 2 × 10, images 4 × 15, videos 4 × 100.
+    expect(startCharge(input, true).amount).toBe(65 + 60);
+    expect(continuationCharge(input)).toEqual({ amount: 400, creditType: 'story.music_video' });
+  });
+
+  it('charges nothing more when the full story makes no video (lyrics without animation)', () => {
+    expect(
+      continuationCharge({ category: 'music_video', videoType: 'lyrics-video', numShots: 6 })
+        .amount,
+    ).toBe(0);
+  });
+
+  it.each(inputs)('adds up to the full price, never below zero: %j', (input) => {
+    const preview = startCharge(input, true).amount;
+    const continuation = continuationCharge(input).amount;
+    expect(continuation).toBeGreaterThanOrEqual(0);
+    expect(preview + continuation).toBe(startCharge(input, false).amount);
+    expect(startCharge(input, false).amount).toBe(
+      calculateCredits({ ...input, preview: false }).totalCredits,
+    );
+  });
+
+  it('ignores a preview flag in its input', () => {
+    expect(continuationCharge({ category: 'script_to_video', preview: true }).amount).toBe(1000);
   });
 });

@@ -338,6 +338,37 @@ export function calculateCredits(input: CreditInput): CreditEstimate {
   }
 }
 
+/** The credit input of a generating category (every category but create_from_scratch). */
+export type GeneratingCreditInput = Exclude<CreditInput, { category: 'create_from_scratch' }>;
+
+/** A charge: its amount and the credit type it is recorded under. */
+export interface CreditCharge {
+  amount: number;
+  creditType: CreditType;
+}
+
+/** What starting a generation charges: the calculator's total for a preview or a full story. */
+export function startCharge(input: GeneratingCreditInput, preview: boolean): CreditCharge {
+  return {
+    amount: calculateCredits({ ...input, preview }).totalCredits,
+    creditType: creditType(input.category, preview),
+  };
+}
+
+/**
+ * What continuing a paused preview into its full story charges (spec 2 §1, spec 3 §1: what
+ * generation makes costs credits): the full story's price beyond the preview's, both by the
+ * calculator for the same input, under the full story's credit type. A preview and its
+ * continuation together cost exactly what the full story costs when made directly.
+ */
+export function continuationCharge(input: GeneratingCreditInput): CreditCharge {
+  const full = startCharge(input, false);
+  return {
+    amount: Math.max(0, full.amount - startCharge(input, true).amount),
+    creditType: full.creditType,
+  };
+}
+
 /** Credits a new account starts with (ours; see docs/decisions.md, "Generation (issue 4)"). */
 export const STARTING_CREDIT_BALANCE = 5000;
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  generationCharge,
+  startCharge,
   shotRegenerateCredits,
   ASMR_STYLES,
-  asmrCredits,
-  creditType,
   type AdvancedSettings,
   type AsmrPayload,
   type CreditType,
@@ -18,7 +16,9 @@ import { badRequest } from '../http/errors.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { CreditLedger } from './credit-ledger.js';
 import {
+  ASMR_INPUT,
   ASMR_WORKFLOW,
+  EXPLAINER_INPUT,
   REBUILD_WORKFLOW,
   REGENERATE_WORKFLOW,
   SCRIPT_TO_VIDEO_WORKFLOW,
@@ -106,7 +106,7 @@ export function startScriptToVideo(
     kind: SCRIPT_TO_VIDEO_WORKFLOW,
     categoryId: 'script_to_video',
     preview,
-    charge: generationCharge('script_to_video', preview),
+    charge: startCharge(EXPLAINER_INPUT.credits(payload), preview),
     title: payload.title?.trim() || titleFromScript(payload.script_content),
     input: { ...payload },
     advancedSettings: payload.advanced_settings,
@@ -126,10 +126,7 @@ export function startAsmrVideo(
     kind: ASMR_WORKFLOW,
     categoryId: 'asmr_video',
     preview,
-    charge: {
-      amount: asmrCredits({ numShots: payload.num_shots, preview }),
-      creditType: creditType('asmr_video', preview),
-    },
+    charge: startCharge(ASMR_INPUT.credits(payload), preview),
     title: `${style} ASMR`,
     input: { ...payload },
     advancedSettings: payload.advanced_settings,

@@ -18,6 +18,8 @@ import {
   asmrPayloadSchema,
   type AsmrPayload,
   isProcessingStatus,
+  continuationCharge,
+  type GeneratingCreditInput,
 } from '@storyloom/core';
 import {
   asmrSteps,
@@ -164,20 +166,27 @@ function portsFor(
   };
 }
 
-/** How a kind of generation reads its run's input, and which models the request chose. */
+/**
+ * How a kind of generation reads its run's input, which models the request chose, and what
+ * core's credit calculator prices it by (the start charge and a preview's continuation both
+ * come from it).
+ */
 export interface GenerationInput<Input> {
   parse(input: unknown): Input;
   advancedSettings?(input: Input): Parameters<AppContext['models']['providersFor']>[1];
+  credits(input: Input): GeneratingCreditInput;
 }
 
-const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload> = {
+export const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload> = {
   parse: (input) => scriptToVideoPayloadSchema.parse(input),
   advancedSettings: (input) => input.advanced_settings,
+  credits: () => ({ category: 'script_to_video' }),
 };
 
-const ASMR_INPUT: GenerationInput<AsmrPayload> = {
+export const ASMR_INPUT: GenerationInput<AsmrPayload> = {
   parse: (input) => asmrPayloadSchema.parse(input),
   advancedSettings: (input) => input.advanced_settings,
+  credits: (input) => ({ category: 'asmr_video', numShots: input.num_shots }),
 };
 
 function toWorkflowStep<Input>(
@@ -268,7 +277,8 @@ export function generationSteps<Input>(
 
 /**
  * A paid generation (one kind of story): its steps and export, under the generation quota,
- * refunding its credits when it fails before the timeline (spec 1 §8).
+ * charging a preview's continuation when it is resumed, refunding its credits when it fails
+ * before the timeline (spec 1 §8).
  */
 export function generationWorkflow<Input>(
   ctx: AppContext,
@@ -284,6 +294,19 @@ export function generationWorkflow<Input>(
     steps: generationSteps(ctx, logger, steps, reader),
     async onFailure(run: WorkflowRun) {
       if (refundsOnFailure(run.status)) await credits.refund(run.id);
+    },
+    // A paused preview going on to its full story pays what the full story costs beyond the
+    // preview (a free story when one is left), once, when it goes on; a failure after that
+    // refunds it with the preview's charge.
+    async onResume(run: WorkflowRun, tx) {
+      if (!run.userId) return;
+      await new CreditLedger(tx).charge({
+        userId: run.userId,
+        ...continuationCharge(reader.credits(reader.parse(run.input))),
+        workflowRunId: run.id,
+        useFreeStory: true,
+        kind: 'continuation',
+      });
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  calculateCredits,
-  creditType,
   DEFAULT_MODEL_CONFIGS,
   musicVideoPayloadSchema,
   musicVideoRunInputSchema,
   musicVideoSkipsVideo,
   MUSIC_VIDEO_DEFAULT_VIDEO_MODEL,
+  startCharge,
   withMusicVideoModelRules,
+  type GeneratingCreditInput,
   type LyricsVideoPayload,
   type MusicVideoPayload,
   type MusicVideoRunInput,
@@ -25,6 +25,7 @@ export const MUSIC_VIDEO_WORKFLOW = 'story.music_video';
 const MUSIC_VIDEO_INPUT: GenerationInput<MusicVideoRunInput> = {
   parse: (input) => musicVideoRunInputSchema.parse(input),
   advancedSettings: (input) => input.request.advanced_settings,
+  credits: (input) => musicVideoCreditInput(input.request, input.song.duration),
 };
 
 /** The music-video workflow (issue 11): its pipeline steps, then the export of its story. */
@@ -37,9 +38,12 @@ export function musicVideoWorkflows(
   ];
 }
 
-/** The credits of a music video, by core's calculator, for the song as the server heard it. */
-export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: number): number {
-  return calculateCredits({
+/** What core's calculator prices a music video by, for the song as the server heard it. */
+export function musicVideoCreditInput(
+  payload: MusicVideoPayload,
+  durationSeconds: number,
+): GeneratingCreditInput {
+  return {
     category: 'music_video',
     videoType: payload.video_type,
     style: payload.video_consistent_style,
@@ -48,8 +52,7 @@ export function musicVideoCredits(payload: MusicVideoPayload, durationSeconds: n
     videoModelConfig: payload.advanced_settings.video_model_config ?? null,
     skipVideoGeneration: musicVideoSkipsVideo(payload),
     broll: payload.enable_broll,
-    preview: Boolean(payload.is_preview),
-  }).totalCredits;
+  };
 }
 
 /**
@@ -111,10 +114,7 @@ export async function startMusicVideo(
     kind: MUSIC_VIDEO_WORKFLOW,
     categoryId: 'music_video',
     preview,
-    charge: {
-      amount: musicVideoCredits(request, analysis.duration),
-      creditType: creditType('music_video', preview),
-    },
+    charge: startCharge(MUSIC_VIDEO_INPUT.credits(input), preview),
     title: MUSIC_VIDEO_TITLES[request.video_type],
     input: { ...input },
     categoryInputs: { ...request },

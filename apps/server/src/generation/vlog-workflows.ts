@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   characterVlogPayloadSchema,
-  generationCharge,
+  startCharge,
   type CharacterVlogPayload,
 } from '@storyloom/core';
 import { characterVlogSteps, type CharacterVlogInput } from '@storyloom/pipeline';
@@ -33,6 +33,7 @@ const VLOG_INPUT: GenerationInput<CharacterVlogInput> = {
     ...vlogReferencesSchema.parse(input),
   }),
   advancedSettings: (input) => input.advanced_settings,
+  credits: () => ({ category: 'character_vlog' }),
 };
 
 /** The character vlog generation (spec 2 §2, §7) on the configured providers. */
@@ -65,13 +66,18 @@ export async function startCharacterVlog(
     ...(c.features ? { features: c.features } : {}),
   });
   const preview = Boolean(payload.is_preview);
+  const input: CharacterVlogInput = {
+    ...payload,
+    reference: toInput(reference),
+    extra_references: extra.map(toInput),
+  };
   return startStoryGeneration(ctx, userId, {
     kind: CHARACTER_VLOG_WORKFLOW,
     categoryId: 'character_vlog',
     preview,
-    charge: generationCharge('character_vlog', preview),
+    charge: startCharge(VLOG_INPUT.credits(input), preview),
     title: payload.title,
-    input: { ...payload, reference: toInput(reference), extra_references: extra.map(toInput) },
+    input: { ...input },
     categoryInputs: { ...payload },
     advancedSettings: payload.advanced_settings,
     aspectRatio: payload.aspect_ratio,

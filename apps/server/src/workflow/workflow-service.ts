@@ -62,6 +62,11 @@ export interface WorkflowDefinition {
   expireInSeconds?: number;
   /** Called once when a run of this kind fails for good (e.g. to refund its credits). */
   onFailure?: (run: WorkflowRun) => Promise<void>;
+  /**
+   * Called when a paused run is resumed, inside the transaction that resumes it (e.g. to charge
+   * a preview's continuation): throwing refuses the resume and leaves the run paused.
+   */
+  onResume?: (run: WorkflowRun, tx: Db) => Promise<void>;
   /** How many unfinished runs of this group one user may have (paused runs do not count). */
   quota?: RunQuota;
 }
@@ -263,12 +268,18 @@ export class WorkflowService {
     const def = this.definition(run.kind);
     const step = def.steps[run.stepIndex];
     if (!step) throw badRequest('This workflow has no step left to run');
-    const [resumed] = await this.database.db
-      .update(workflowRuns)
-      .set({ status: step.status, updatedAt: new Date() })
-      .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'paused')))
-      .returning();
-    if (!resumed) throw conflict('This workflow is not paused', 'NOT_PAUSED');
+    // The status change and what the run charges for going on commit together: a second
+    // resume waits for the first and finds the run no longer paused.
+    const resumed = await this.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(workflowRuns)
+        .set({ status: step.status, updatedAt: new Date() })
+        .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'paused')))
+        .returning();
+      if (!row) throw conflict('This workflow is not paused', 'NOT_PAUSED');
+      await def.onResume?.(row, tx);
+      return row;
+    });
     if (resumed.storyId) {
       await this.database.db
         .update(stories)
