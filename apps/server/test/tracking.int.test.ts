@@ -128,6 +128,57 @@ describe.each(DATABASES)('tracking and community ranking on %s', (database) => {
     expect(seen.sort()).toEqual(all.map((s) => s.id).sort());
   });
 
+  it('counts plays once per viewer and story in a window, like views, cookie or not', async () => {
+    const author = await signUp(server.baseUrl, 'Played');
+    const played = await publish(author.client, 'Played over and over', 1);
+    const viewed = await publish(author.client, 'Viewed by three people', 1);
+    // 40 plays from one address, each from a client that kept no cookie, each played through.
+    const ids = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const client = new Client(server.baseUrl);
+      const started = await client.post(`/stories/${played}/play_sessions`, {});
+      expect(started.status).toBe(201);
+      const sessionId = (started.body as { sessionId: string }).sessionId;
+      ids.add(sessionId);
+      await client.post(`/stories/play_sessions/${sessionId}/end`);
+    }
+    expect(ids.size).toBe(1);
+    const sessions = await server.ctx.database.db
+      .select()
+      .from(playSessions)
+      .where(eq(playSessions.storyId, played));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ portion: 1 });
+
+    // A browser playing again within the window continues its own session.
+    const browser = new Client(server.baseUrl);
+    const other = await publish(author.client, 'Replayed', 1);
+    const first = await browser.post(`/stories/${other}/play_sessions`, {});
+    const again = await browser.post(`/stories/${other}/play_sessions`, {});
+    const sessionId = (first.body as { sessionId: string }).sessionId;
+    expect((again.body as { sessionId: string }).sessionId).toBe(sessionId);
+    expect(
+      (await browser.request('PATCH', `/stories/play_sessions/${sessionId}`, { portion: 0.3 }))
+        .status,
+    ).toBe(204);
+
+    // Other viewers count: three signed-in people view one story and one plays the other.
+    for (const name of ['Ann', 'Bob', 'Cy']) {
+      const viewer = await signUp(server.baseUrl, name);
+      await viewer.client.request('POST', `/stories/${viewed}/events`, { kind: 'view' });
+      if (name === 'Ann') {
+        const own = await viewer.client.post(`/stories/${played}/play_sessions`, {});
+        expect((own.body as { sessionId: string }).sessionId).not.toBe(sessionId);
+      }
+    }
+    const stats = await author.client.get(`/stories/${played}/stats`);
+    expect(stats.body).toMatchObject({ plays: 2 });
+    // Bought plays no longer lift a story above one that real people viewed:
+    // (1 + 2 × 1 play through) < (1 + 3 views) at the same age.
+    const order = (await feed(new Client(server.baseUrl))).stories.map((s) => s.id);
+    expect(order.indexOf(viewed)).toBeLessThan(order.indexOf(played));
+  });
+
   it('records the analytics events of the spec and refuses unknown ones', async () => {
     const { client, id } = await signUp(server.baseUrl, 'Analyst');
     const ok = await client.request('POST', '/api/analytics', {

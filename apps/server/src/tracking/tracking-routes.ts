@@ -11,8 +11,10 @@ import {
   roundPortion,
   storyEventSchema,
   storyStatsSchema,
+  type StoryEventKind,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
+import type { Db } from '../db/client.js';
 import { requireUser, sessionUser, type SessionUser } from '../auth/session.js';
 import { analyticsEvents, playSessions, storyEvents, trackingWindows } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -23,7 +25,7 @@ import { rateLimited } from '../http/rate-limits.js';
 const storyParams = z.object({ id: z.string().min(1).max(100) });
 const sessionParams = z.object({ sessionId: z.uuid() });
 
-/** A viewer's view, download or create click counts once per story in this window (ours). */
+/** A viewer's view, download, create click or play counts once per story in this window (ours). */
 export const TRACKING_WINDOW_MS = 30 * 60 * 1000;
 /** The visitor cookie play sessions are bound to. */
 const DEVICE_COOKIE = 'storyloom_device';
@@ -54,10 +56,65 @@ function deviceKey(req: FastifyRequest, reply: FastifyReply, viewer: SessionUser
   return `device:${device}`;
 }
 
+/** What counts once per viewer and story in a window: a community event, or a play. */
+type CountedKind = StoryEventKind | 'play';
+
+/** The counting window a viewer's event or play falls in, and whether this one opened it. */
+interface TrackingWindow {
+  key: string;
+  endsAt: Date;
+  opened: boolean;
+}
+
+/**
+ * The one counting rule of engagement: a viewer's (signed-in user, else client address) view,
+ * download, create click or play of a story counts when it opens the viewer's window for that
+ * story and kind; repeats within the window count nothing, whatever cookies they carry.
+ */
+async function openTrackingWindow(
+  db: Db,
+  storyId: string,
+  kind: CountedKind,
+  who: string,
+): Promise<TrackingWindow> {
+  const key = `${storyId}:${kind}:${who}`;
+  const [opened] = await db
+    .insert(trackingWindows)
+    .values({ key, endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) })
+    .onConflictDoUpdate({
+      target: trackingWindows.key,
+      set: { endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) },
+      setWhere: lt(trackingWindows.endsAt, new Date()),
+    })
+    .returning({ endsAt: trackingWindows.endsAt });
+  if (opened) return { key, endsAt: opened.endsAt, opened: true };
+  const [open] = await db
+    .select({ endsAt: trackingWindows.endsAt })
+    .from(trackingWindows)
+    .where(eq(trackingWindows.key, key));
+  return { key, endsAt: open?.endsAt ?? new Date(), opened: false };
+}
+
+/**
+ * The play session of a play window: a name-based UUID (version 5 layout) of the window, so
+ * every start within one window names the same session.
+ */
+function playSessionIdOf(window: TrackingWindow): string {
+  const bytes = createHash('sha1')
+    .update(`${window.key}@${window.endsAt.toISOString()}`)
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * Tracking (issue 5 part 10): community views, downloads and create-button clicks, play
  * sessions with their portion, and the analytics events of the spec. Anyone who may read a
  * story may record engagement with it, signed in or not; it feeds the community ranking.
+ * Views, downloads, create clicks and plays all count by `openTrackingWindow`.
  */
 export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -83,20 +140,8 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       // A creator's own views and downloads are not community engagement.
       if (viewer && viewer.id === story.user_id) return reply.code(204).send();
       const who = viewerKey(req, viewer);
-      // Counted only when it opens the viewer's window for this story and kind.
-      const opened = await db
-        .insert(trackingWindows)
-        .values({
-          key: `${story.id}:${req.body.kind}:${who}`,
-          endsAt: new Date(Date.now() + TRACKING_WINDOW_MS),
-        })
-        .onConflictDoUpdate({
-          target: trackingWindows.key,
-          set: { endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) },
-          setWhere: lt(trackingWindows.endsAt, new Date()),
-        })
-        .returning({ key: trackingWindows.key });
-      if (opened.length === 0) return reply.code(204).send();
+      if (!(await openTrackingWindow(db, story.id, req.body.kind, who)).opened)
+        return reply.code(204).send();
       await db.insert(storyEvents).values({
         id: randomUUID(),
         storyId: story.id,
@@ -124,14 +169,24 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const viewer = await sessionUser(ctx.auth, req);
       const story = await stories.get(req.params.id, viewer);
-      const sessionId = randomUUID();
-      await db.insert(playSessions).values({
-        id: sessionId,
-        storyId: story.id,
-        userId: viewer?.id ?? null,
-        recommId: req.body.recommId ?? null,
-        viewerKey: deviceKey(req, reply, viewer),
-      });
+      // Plays count like views: one per viewer and story in a window. A play started again
+      // within it (a replay, or a client that dropped its cookie) is the session already
+      // counted, which only the device that started it may report on.
+      const window = await openTrackingWindow(db, story.id, 'play', viewerKey(req, viewer));
+      const sessionId = playSessionIdOf(window);
+      const device = deviceKey(req, reply, viewer);
+      if (window.opened) {
+        await db
+          .insert(playSessions)
+          .values({
+            id: sessionId,
+            storyId: story.id,
+            userId: viewer?.id ?? null,
+            recommId: req.body.recommId ?? null,
+            viewerKey: device,
+          })
+          .onConflictDoNothing();
+      }
       return reply.code(201).send({ sessionId });
     },
   );
