@@ -162,13 +162,97 @@ describe.each(DATABASES)('hardening on %s', (database) => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    // Another address still signs in.
+    // Another address still signs in (to an account not under attack).
+    const other = await signUp(server.baseUrl, 'Unguarded');
     expect(
       await postFrom(server.baseUrl, '127.0.0.4', '/api/auth/sign-in/email', {
-        email,
+        email: other.email,
         password: 'correct horse battery',
       }),
     ).toBe(200);
+  });
+
+  it('limits failed sign-ins per account, whatever addresses they come from', async () => {
+    const target = await signUp(server.baseUrl, 'Targeted');
+    const wrong = { email: target.email, password: 'not the password' };
+    // 30 addresses, one try each.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push(
+        await postFrom(server.baseUrl, `127.0.1.${i + 1}`, '/api/auth/sign-in/email', wrong),
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+    // The same account by username, in capitals, or with the right password: refused too.
+    const right = { email: target.email.toUpperCase(), password: 'correct horse battery' };
+    const refused = await new Client(server.baseUrl).request(
+      'POST',
+      '/api/auth/sign-in/email',
+      right,
+    );
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      MESSAGES.limits.tooManyRequests,
+    );
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(
+      (
+        await new Client(server.baseUrl).post('/api/auth/sign-in/username', {
+          username: target.username,
+          password: 'correct horse battery',
+        })
+      ).status,
+    ).toBe(429);
+    // Password changes count against the same account, even with a session.
+    expect(
+      (
+        await target.client.post('/api/auth/change-password', {
+          currentPassword: 'correct horse battery',
+          newPassword: 'another horse battery',
+        })
+      ).status,
+    ).toBe(429);
+    // Other accounts are untouched, from the very addresses that were refused.
+    const other = await signUp(server.baseUrl, 'Bystander');
+    expect(
+      await postFrom(server.baseUrl, '127.0.1.30', '/api/auth/sign-in/email', {
+        email: other.email,
+        password: 'correct horse battery',
+      }),
+    ).toBe(200);
+    // Failed sign-ins at made-up accounts count per name tried, not against anyone else.
+    expect(
+      await postFrom(server.baseUrl, '127.0.1.31', '/api/auth/sign-in/email', {
+        email: 'nobody@example.test',
+        password: 'whatever it is',
+      }),
+    ).toBe(401);
+  });
+
+  it("clears an account's failures when it signs in", async () => {
+    const user = await signUp(server.baseUrl, 'Forgetful');
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++) {
+        expect(
+          await postFrom(
+            server.baseUrl,
+            `127.0.2.${round * 10 + i + 1}`,
+            '/api/auth/sign-in/email',
+            {
+              email: user.email,
+              password: 'not the password',
+            },
+          ),
+        ).toBe(401);
+      }
+      expect(
+        await postFrom(server.baseUrl, `127.0.2.${round * 10 + 10}`, '/api/auth/sign-in/email', {
+          email: user.email,
+          password: 'correct horse battery',
+        }),
+      ).toBe(200);
+    }
   });
 
   it('ends a session at sign-out: the old cookies are refused at once', async () => {
@@ -378,9 +462,9 @@ describe('the client address behind a configured proxy', () => {
   afterAll(() => server?.stop());
 
   it('comes from X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
-    const { email } = await signUp(server.baseUrl, 'Proxied');
-    const wrong = { email, password: 'not the password' };
+    // Each try at another made-up account, so that only the per-address limit could refuse.
     for (let i = 0; i < 11; i++) {
+      const wrong = { email: `proxied-${i}@example.test`, password: 'not the password' };
       expect(
         await postFrom(server.baseUrl, '127.0.0.1', '/api/auth/sign-in/email', wrong, {
           'x-forwarded-for': `10.0.0.${i}`,

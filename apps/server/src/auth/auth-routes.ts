@@ -13,8 +13,8 @@ import {
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { member, user } from '../db/schema.js';
-import { badRequest, conflict, unauthorized } from '../http/errors.js';
-import { rateLimited, type RateLimitKind } from '../http/rate-limits.js';
+import { badRequest, conflict, HttpError, unauthorized } from '../http/errors.js';
+import { AccountSignInLimit, rateLimited, type RateLimitKind } from '../http/rate-limits.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
 import { headersOf, requireUser, sessionUser } from './session.js';
 
@@ -78,20 +78,75 @@ const AUTH_RATE_LIMITS: Partial<Record<keyof ReturnType<typeof authBodies>, Rate
   '/api/auth/change-password': 'signIn',
 };
 
+/**
+ * The calls that check an account's password, and the account each try is at: the user's id
+ * when the email or username is known (so both ways in share one count), else the name tried.
+ * better-auth keeps both in lower case, as it compares them.
+ */
+const PASSWORD_CHECKS: Partial<
+  Record<
+    keyof ReturnType<typeof authBodies>,
+    (ctx: AppContext, req: FastifyRequest) => Promise<string | null>
+  >
+> = {
+  '/api/auth/sign-in/email': async (ctx, req) => {
+    const tried = (req.body as { email: string }).email.toLowerCase();
+    const [known] = await ctx.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, tried));
+    return known ? `user:${known.id}` : `email:${tried}`;
+  },
+  '/api/auth/sign-in/username': async (ctx, req) => {
+    const tried = (req.body as { username: string }).username.trim().toLowerCase();
+    const [known] = await ctx.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.username, tried));
+    return known ? `user:${known.id}` : `username:${tried}`;
+  },
+  '/api/auth/change-password': async (ctx, req) => {
+    const me = await sessionUser(ctx.auth, req);
+    return me ? `user:${me.id}` : null;
+  },
+};
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const accountLimit = new AccountSignInLimit();
 
   // better-auth answers everything under /api/auth (sign-up, sign-in, sign-out, organizations...).
   async function forward(req: FastifyRequest, reply: FastifyReply) {
     const url = new URL(req.url, ctx.config.publicUrl);
     const hasBody = req.method !== 'GET' && req.body !== undefined;
-    const response = await ctx.auth.handler(
-      new Request(url, {
-        method: req.method,
-        headers: headersOf(req),
-        ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
-      }),
-    );
+    const checked = PASSWORD_CHECKS[url.pathname as keyof typeof PASSWORD_CHECKS];
+    const account = checked ? await checked(ctx, req) : null;
+    if (account) {
+      const retryAfter = accountLimit.begin(account);
+      if (retryAfter > 0) {
+        reply.header('retry-after', retryAfter);
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', MESSAGES.limits.tooManyRequests);
+      }
+    }
+    let response: Response;
+    try {
+      response = await ctx.auth.handler(
+        new Request(url, {
+          method: req.method,
+          headers: headersOf(req),
+          ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
+        }),
+      );
+    } catch (error) {
+      if (account) accountLimit.finish(account, 'unanswered');
+      throw error;
+    }
+    // A wrong password (or unknown account) is a 4xx answer; a server error is not a try.
+    if (account)
+      accountLimit.finish(
+        account,
+        response.ok ? 'succeeded' : response.status < 500 ? 'failed' : 'unanswered',
+      );
     const image = (req.body as { image?: unknown } | undefined)?.image;
     if (response.ok && req.url.startsWith('/api/auth/update-user') && typeof image === 'string') {
       const me = await sessionUser(ctx.auth, req);

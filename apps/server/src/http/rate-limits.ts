@@ -53,6 +53,98 @@ export function rateLimited(kind: RateLimitKind) {
   };
 }
 
+/**
+ * Failed sign-ins per account (ours), beside the per-address limit: once an account has had
+ * `maxFailures` wrong passwords in a window that starts at its first one, every try at it is
+ * refused until the window ends, from whatever address — so many addresses cannot share out
+ * the guessing of one password. Tries still being answered count too, so failures sent all
+ * at once cannot pass the count together. A successful sign-in clears the count. At most
+ * `maxAccounts` accounts are tracked (the oldest windows are dropped first). Like the limits
+ * above, the count lives in the process.
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = {
+  maxFailures: 10,
+  windowMs: 15 * MINUTE,
+  maxAccounts: 100_000,
+} as const;
+
+interface AccountWindow {
+  failures: number;
+  /** Tries let through and not answered yet. */
+  pending: number;
+  endsAt: number;
+}
+
+/** Counts failed sign-ins per account key (see ACCOUNT_SIGN_IN_LIMIT). */
+export class AccountSignInLimit {
+  private readonly windows = new Map<string, AccountWindow>();
+
+  constructor(
+    private readonly limit: {
+      maxFailures: number;
+      windowMs: number;
+      maxAccounts: number;
+    } = ACCOUNT_SIGN_IN_LIMIT,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Starts a try at `account`: 0 when it may go on (then `finish` must follow), else the
+   * seconds until the account's window ends.
+   */
+  begin(account: string): number {
+    let window = this.live(account);
+    if (window && window.failures + window.pending >= this.limit.maxFailures)
+      return Math.max(1, Math.ceil((window.endsAt - this.now()) / 1000));
+    if (!window) {
+      this.makeRoom();
+      window = { failures: 0, pending: 0, endsAt: this.now() + this.limit.windowMs };
+      this.windows.set(account, window);
+    }
+    window.pending++;
+    return 0;
+  }
+
+  /**
+   * Ends a try that `begin` let through: a failure counts, a success clears the count, a try
+   * left unanswered (a server error) changes nothing.
+   */
+  finish(account: string, outcome: 'failed' | 'succeeded' | 'unanswered'): void {
+    const window = this.live(account);
+    if (!window) {
+      if (outcome === 'failed') {
+        this.makeRoom();
+        this.windows.set(account, {
+          failures: 1,
+          pending: 0,
+          endsAt: this.now() + this.limit.windowMs,
+        });
+      }
+      return;
+    }
+    window.pending = Math.max(0, window.pending - 1);
+    if (outcome === 'failed') window.failures++;
+    else if (outcome === 'succeeded') window.failures = 0;
+  }
+
+  private live(account: string): AccountWindow | undefined {
+    const window = this.windows.get(account);
+    if (window && window.endsAt <= this.now()) {
+      this.windows.delete(account);
+      return undefined;
+    }
+    return window;
+  }
+
+  /** Windows are kept in the order they opened, all of one length: the first end first. */
+  private makeRoom(): void {
+    for (const [account, window] of this.windows) {
+      if (this.windows.size < this.limit.maxAccounts && window.endsAt > this.now()) return;
+      this.windows.delete(account);
+    }
+  }
+}
+
 export async function installRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
 }
