@@ -15,6 +15,11 @@ export interface StepContext {
   input: Record<string, unknown>;
   state: Record<string, unknown>;
   attempt: number;
+  /**
+   * When a worker started this attempt of the step (or part): time spent waiting in the queue
+   * before it is not part of any budget the step keeps.
+   */
+  startedAt: Date;
   logger: FastifyBaseLogger;
   setProgress(percent: number): Promise<void>;
   /** For a step with parts: each part's result, in order, once all are done. */
@@ -293,6 +298,7 @@ export class WorkflowService {
       input: run.input,
       state: run.state,
       attempt: job.retryCount,
+      startedAt: new Date(),
       logger: this.logger.child({ workflowRunId: run.id, step: step.name }),
       setProgress: (percent) => this.update(run, { progress: Math.round(percent) }),
     };
@@ -401,6 +407,7 @@ export class WorkflowService {
           input: run.input,
           state: run.state,
           attempt: job.retryCount,
+          startedAt: new Date(),
           logger: this.logger.child({ workflowRunId: run.id, step: step.name, part: partIndex }),
           index: partIndex,
           count: rows.length,
