@@ -72,6 +72,8 @@ const envSchema = z.object({
   RENDER_SEGMENT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
   /** The longest side of exported videos in pixels; lower it on a slow machine for faster exports. */
   EXPORT_MAX_SIDE: z.coerce.number().int().min(320).max(3840).default(1920),
+  /** The first pause before failed background work (seeding examples) is tried again; it doubles. */
+  BACKGROUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The longest song segment a music video may use: 60 s, or up to 300 s if the operator allows. */
   MUSIC_TRIM_MAX_SECONDS: z.coerce.number().int().min(60).max(300).default(60),
 });
@@ -107,6 +109,7 @@ export interface Config {
   /** Exports are scaled down to fit this side (the story's own size when smaller). */
   exportMaxSide: number;
   musicTrimMaxSeconds: number;
+  backgroundRetrySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +164,7 @@ export function loadConfig(
     renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
     exportMaxSide: e.EXPORT_MAX_SIDE,
     musicTrimMaxSeconds: e.MUSIC_TRIM_MAX_SECONDS,
+    backgroundRetrySeconds: e.BACKGROUND_RETRY_SECONDS,
   };
 }
 

@@ -66,7 +66,9 @@ export async function startStoryloom(
     heartbeatSeconds: config.heartbeatSeconds,
     concurrency: config.workerConcurrency,
   });
-  const workflows = new WorkflowService(database, engine, app.log);
+  const workflows = new WorkflowService(database, engine, app.log, {
+    backgroundRetrySeconds: config.backgroundRetrySeconds,
+  });
   for (const definition of options.workflows ?? []) workflows.register(definition);
   const music = new LocalMusic(
     config.musicImportDir ? await importMusicFolder(config.musicImportDir, app.log) : [],

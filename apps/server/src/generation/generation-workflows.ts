@@ -324,6 +324,7 @@ export function generationWorkflows(
     {
       // Free and unlimited: only the server starts it, for its own demo accounts.
       kind: SEED_EXAMPLE_WORKFLOW,
+      background: true,
       steps: [
         ...generationSteps(ctx, logger, explainerSteps(), EXPLAINER_INPUT),
         {

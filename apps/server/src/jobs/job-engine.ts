@@ -9,6 +9,12 @@ import { jobClaims, jobCrashes, workers } from '../db/schema.js';
 /** A job whose worker died this many times while running it is not run again. */
 export const MAX_JOB_CRASHES = 2;
 
+/** Jobs of server's own work (seeding) come after every user's: below any user's priority. */
+export const BACKGROUND_PRIORITY = -1_000_000;
+
+/** Waiting jobs counted per owner when ordering: keeps any user's priority above background. */
+const MAX_OWNER_BACKLOG = 100_000;
+
 /** A worker silent for this many beats is taken for stopped; so is a job unclaimed this long. */
 const SILENT_BEATS = 3;
 
@@ -108,16 +114,38 @@ export class JobEngine {
     if (work) await this.startWorking();
   }
 
+  /**
+   * Queues a job. With an `owner` (the user the work is for), the engine serves owners in turn:
+   * the job's priority is lowered by the number of that owner's jobs already waiting, so the
+   * n-th waiting job of every owner comes before anyone's (n+1)-th, and a user with many jobs
+   * queued delays another's first job by at most the jobs already running. `priority` shifts
+   * the whole band (background work sends with `BACKGROUND_PRIORITY`, after every user).
+   */
   async send<T extends object>(
     queue: string,
     data: T,
-    options: { startAfterSeconds?: number } = {},
+    options: { startAfterSeconds?: number; priority?: number; owner?: string | null } = {},
   ) {
-    const id = await this.boss.send(queue, data, {
+    const { owner } = options;
+    const waiting = owner ? await this.waitingJobsOf(owner) : 0;
+    const id = await this.boss.send(queue, owner ? { ...data, owner } : data, {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      priority: (options.priority ?? 0) - waiting,
     });
     if (!id) throw new Error(`The job engine refused a job for queue ${queue}`);
     return id;
+  }
+
+  /** How many jobs of an owner wait in this engine's queues (neither running nor finished). */
+  async waitingJobsOf(owner: string): Promise<number> {
+    const result = await this.opts.database.executeSql(
+      `select count(*)::int as n from pgboss.job
+        where name in (select jsonb_array_elements_text($1::jsonb))
+          and state in ('created', 'retry') and data->>'owner' = $2`,
+      [JSON.stringify([...this.queues.keys()]), owner],
+    );
+    const rows = (Array.isArray(result) ? result[0]!.rows : result.rows) as { n: number }[];
+    return Math.min(rows[0]?.n ?? 0, MAX_OWNER_BACKLOG);
   }
 
   async getJob(queue: string, id: string) {

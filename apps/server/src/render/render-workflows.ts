@@ -53,11 +53,14 @@ function progressReporter(step: Pick<StepContext, 'setProgress'>) {
 }
 
 /**
- * A signal that fires when the 10-minute render budget (spec 3 §9), counted from the moment
- * the render was asked for, runs out — across retries, so a retried render never gets more.
+ * A signal that fires when the 10-minute render budget (spec 3 §9) of one piece of a render (a
+ * segment, or the join) runs out, counted from when a worker started it. A render queued behind
+ * other work is not a slow render: time in the queue never counts, so a busy machine delays
+ * renders but does not fail them. The budget stops a stuck ffmpeg; each attempt has its own,
+ * and the queue's retry limit bounds the attempts.
  */
-function renderDeadline(step: Pick<StepContext, 'run'>): AbortSignal {
-  const remaining = step.run.createdAt.getTime() + RENDER_TIMEOUT_MS - Date.now();
+export function renderDeadline(step: Pick<StepContext, 'startedAt'>): AbortSignal {
+  const remaining = step.startedAt.getTime() + RENDER_TIMEOUT_MS - Date.now();
   if (remaining <= 0) throw new Error(MESSAGES.editor.renderTimeout);
   return AbortSignal.timeout(remaining);
 }

@@ -4,7 +4,7 @@ import { and, avg, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import { stories, workflowParts, workflowRuns } from '../db/schema.js';
-import type { JobContext, JobEngine } from '../jobs/job-engine.js';
+import { BACKGROUND_PRIORITY, type JobContext, type JobEngine } from '../jobs/job-engine.js';
 import { MESSAGES } from '@storyloom/core';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 
@@ -15,6 +15,11 @@ export interface StepContext {
   input: Record<string, unknown>;
   state: Record<string, unknown>;
   attempt: number;
+  /**
+   * When a worker started this attempt of the step (or part): time spent waiting in the queue
+   * before it is not part of any budget the step keeps.
+   */
+  startedAt: Date;
   logger: FastifyBaseLogger;
   setProgress(percent: number): Promise<void>;
   /** For a step with parts: each part's result, in order, once all are done. */
@@ -69,6 +74,12 @@ export interface WorkflowDefinition {
   onResume?: (run: WorkflowRun, tx: Db) => Promise<void>;
   /** How many unfinished runs of this group one user may have (paused runs do not count). */
   quota?: RunQuota;
+  /**
+   * The server's own work (seeding examples): its jobs are served after every user's waiting
+   * jobs, and a run that fails for good is started again after a growing pause (see
+   * `backgroundRestartDelaySeconds`), so it never fails for good and never starves a user.
+   */
+  background?: boolean;
 }
 
 export interface RunQuota {
@@ -82,6 +93,23 @@ const RUN_CHANGED_CHANNEL = 'workflow_run_changed';
 const FAILED_QUEUE = 'workflow.step.failed';
 const PART_QUEUE = 'workflow.part';
 const PART_FAILED_QUEUE = 'workflow.part.failed';
+const RESTART_QUEUE = 'workflow.restart';
+
+/** Runs of a background workflow started for one story, at most (about a day of attempts). */
+export const BACKGROUND_RUN_ATTEMPTS = 30;
+
+/**
+ * The pause before a failed background run is started again: `firstSeconds` (30 s by default)
+ * after the first failure, doubling up to an hour, so `BACKGROUND_RUN_ATTEMPTS` runs span
+ * about a day.
+ */
+export function backgroundRestartDelaySeconds(failedRuns: number, firstSeconds = 30): number {
+  return Math.min(firstSeconds * 2 ** Math.min(20, Math.max(0, failedRuns - 1)), 3600);
+}
+
+interface RestartJob {
+  runId: string;
+}
 
 interface StepJob {
   runId: string;
@@ -109,6 +137,7 @@ export class WorkflowService {
     private readonly database: Database,
     private readonly engine: JobEngine,
     private readonly logger: FastifyBaseLogger,
+    private readonly options: { backgroundRetrySeconds?: number } = {},
   ) {
     this.events.setMaxListeners(0);
     engine.define<StepJob>({ name: FAILED_QUEUE, handler: (job) => this.onStepFailedForGood(job) });
@@ -121,6 +150,7 @@ export class WorkflowService {
       deadLetter: FAILED_QUEUE,
       onCrashLimit: (job) => this.onStepCrashedTooOften(job),
     });
+    engine.define<RestartJob>({ name: RESTART_QUEUE, handler: (job) => this.restart(job) });
     engine.define<PartJob>({
       name: PART_FAILED_QUEUE,
       handler: (job) => this.onStepFailedForGood(job),
@@ -182,7 +212,7 @@ export class WorkflowService {
           })
         : await this.database.db.insert(workflowRuns).values(values).returning();
     await this.syncStory(run!);
-    await this.engine.send<StepJob>(STEP_QUEUE, { runId: run!.id, stepIndex: 0 });
+    await this.sendJob(run!, STEP_QUEUE, { runId: run!.id, stepIndex: 0 });
     this.announce(run!.id);
     return run!;
   }
@@ -287,9 +317,69 @@ export class WorkflowService {
         .where(eq(stories.id, resumed.storyId));
     }
     await this.syncStory(resumed);
-    await this.engine.send<StepJob>(STEP_QUEUE, { runId, stepIndex: resumed.stepIndex });
+    await this.sendJob(resumed, STEP_QUEUE, { runId, stepIndex: resumed.stepIndex });
     this.announce(runId);
     return resumed;
+  }
+
+  /**
+   * Queues a step or part of a run: users are served in turn (the engine orders each user's
+   * waiting jobs after other users' earlier ones), background runs after all of them.
+   */
+  private async sendJob<T extends StepJob>(run: WorkflowRun, queue: string, data: T) {
+    const background = this.definitions.get(run.kind)?.background;
+    return this.engine.send<T>(queue, data, {
+      owner: run.userId,
+      priority: background ? BACKGROUND_PRIORITY : 0,
+    });
+  }
+
+  /**
+   * A background run that failed for good is started again (a new run of the same story and
+   * input) after a pause growing with each failure, up to `BACKGROUND_RUN_ATTEMPTS` runs.
+   */
+  private async scheduleRestart(run: WorkflowRun): Promise<boolean> {
+    if (!run.storyId) return false;
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(workflowRuns)
+      .where(and(eq(workflowRuns.storyId, run.storyId), eq(workflowRuns.kind, run.kind)));
+    const failedRuns = row?.n ?? 0;
+    if (failedRuns >= BACKGROUND_RUN_ATTEMPTS) {
+      this.logger.error(
+        { workflowRunId: run.id, kind: run.kind, runs: failedRuns },
+        'background work failed every attempt; it is not tried again',
+      );
+      return false;
+    }
+    const delay = backgroundRestartDelaySeconds(failedRuns, this.options.backgroundRetrySeconds);
+    this.logger.warn(
+      { workflowRunId: run.id, kind: run.kind, runs: failedRuns, retryInSeconds: delay },
+      'background work failed; it will be tried again',
+    );
+    await this.engine.send<RestartJob>(
+      RESTART_QUEUE,
+      { runId: run.id },
+      { startAfterSeconds: delay, priority: BACKGROUND_PRIORITY },
+    );
+    return true;
+  }
+
+  /** Starts a failed background run again, unless its story has moved on or is gone. */
+  private async restart(job: JobContext<RestartJob>): Promise<void> {
+    const failed = await this.get(job.data.runId);
+    if (!failed?.storyId || !failed.status.startsWith('failed')) return;
+    const [story] = await this.database.db
+      .select({ runId: stories.workflowRunId, deletedAt: stories.deletedAt })
+      .from(stories)
+      .where(eq(stories.id, failed.storyId));
+    if (!story || story.deletedAt || story.runId !== failed.id) return;
+    await this.start({
+      kind: failed.kind,
+      userId: failed.userId,
+      storyId: failed.storyId,
+      input: failed.input,
+    });
   }
 
   private async runStep(job: JobContext<StepJob>): Promise<void> {
@@ -304,6 +394,7 @@ export class WorkflowService {
       input: run.input,
       state: run.state,
       attempt: job.retryCount,
+      startedAt: new Date(),
       logger: this.logger.child({ workflowRunId: run.id, step: step.name }),
       setProgress: (percent) => this.update(run, { progress: Math.round(percent) }),
     };
@@ -358,7 +449,7 @@ export class WorkflowService {
     const pending = rows.filter((row) => row.status !== 'done');
     if (pending.length === 0) return rows.map((row) => row.result ?? {});
     for (const row of pending) {
-      await this.engine.send<PartJob>(PART_QUEUE, {
+      await this.sendJob<PartJob>(run, PART_QUEUE, {
         runId: run.id,
         stepIndex: run.stepIndex,
         partIndex: row.partIndex,
@@ -412,6 +503,7 @@ export class WorkflowService {
           input: run.input,
           state: run.state,
           attempt: job.retryCount,
+          startedAt: new Date(),
           logger: this.logger.child({ workflowRunId: run.id, step: step.name, part: partIndex }),
           index: partIndex,
           count: rows.length,
@@ -447,7 +539,7 @@ export class WorkflowService {
           ne(workflowParts.status, 'done'),
         ),
       );
-    if ((left?.n ?? 0) === 0) await this.engine.send<StepJob>(STEP_QUEUE, { runId, stepIndex });
+    if ((left?.n ?? 0) === 0) await this.sendJob(run, STEP_QUEUE, { runId, stepIndex });
   }
 
   /** A part's progress; the run shows the mean over its parts, up to 95 %. */
@@ -500,7 +592,7 @@ export class WorkflowService {
     }
     await this.syncStory(updated);
     if (next && status !== 'paused') {
-      await this.engine.send<StepJob>(STEP_QUEUE, { runId: run.id, stepIndex: nextIndex });
+      await this.sendJob(run, STEP_QUEUE, { runId: run.id, stepIndex: nextIndex });
     }
     this.announce(run.id);
   }
@@ -518,7 +610,10 @@ export class WorkflowService {
       .where(and(eq(workflowRuns.id, run.id), sql`${workflowRuns.finishedAt} is null`))
       .returning();
     if (updated) {
-      await this.syncStory(updated);
+      const def = this.definitions.get(updated.kind);
+      const restarting = def?.background ? await this.scheduleRestart(updated) : false;
+      // A story whose background run will be started again shows it waiting, not failed.
+      await this.syncStory(restarting ? { ...updated, status: def!.steps[0]!.status } : updated);
       try {
         await this.definitions.get(updated.kind)?.onFailure?.(updated);
       } catch (hookError) {
