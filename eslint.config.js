@@ -20,6 +20,37 @@ const impureModules = [
   'os',
 ];
 
+// Focused tests (.only) must not be committed: everywhere.
+const focusedTests = {
+  selector:
+    "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+  message: 'Focused tests (.only) must not be committed.',
+};
+
+// A stream or a child process whose 'error' event has no listener ends the process when it
+// fires (a missing file, a tool that cannot start). Files are streamed through
+// `openReadStream` (apps/server/src/storage/read-stream.ts), which opens the file first; the
+// pipeline and render packages start tools only through their runners, which handle 'error'.
+const bareStreams = [
+  {
+    selector: "CallExpression[callee.name='createReadStream']",
+    message:
+      'Stream files with openReadStream (storage/read-stream.ts): it handles a missing file.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='createReadStream']",
+    message:
+      'Stream files with openReadStream (storage/read-stream.ts): it handles a missing file.',
+  },
+];
+const bareChildProcesses = [
+  {
+    selector: 'ImportDeclaration[source.value=/^(node:)?child_process$/]',
+    message:
+      'Start tools with runFfmpeg, ffprobe or runTool: they handle the child process errors, abort and time limit.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -54,15 +85,30 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
-          message: 'Focused tests (.only) must not be committed.',
-        },
-      ],
+      'no-restricted-syntax': ['error', focusedTests],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', focusedTests, ...bareStreams] },
+  },
+  {
+    files: ['packages/render/src/**/*.ts', 'packages/pipeline/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', focusedTests, ...bareStreams, ...bareChildProcesses],
+    },
+  },
+  {
+    // The wrapper and the runners themselves.
+    files: [
+      'apps/server/src/storage/read-stream.ts',
+      'packages/render/src/run-ffmpeg.ts',
+      'packages/render/src/media-probe.ts',
+      'packages/pipeline/src/providers/local/run-tool.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', focusedTests] },
   },
   {
     files: ['packages/core/src/**', 'packages/timeline/src/**', 'packages/compose/src/**'],

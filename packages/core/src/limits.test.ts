@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonHazard, hasUnsafeText, LIMITS, MAX_FRAME_VALUE } from './limits';
+import {
+  findJsonHazard,
+  hasUnsafeText,
+  LIMITS,
+  MAX_FRAME_VALUE,
+  MEDIA_LIMITS,
+  mediaLimitBreach,
+} from './limits';
 import { MESSAGES } from './messages';
 import { renderVideoRequestSchema } from './render';
 import { storyCreateSchema } from './story';
@@ -143,5 +150,39 @@ describe('findJsonHazard', () => {
     let ok: unknown = 'leaf';
     for (let i = 0; i < LIMITS.jsonDepth - 1; i++) ok = { a: ok };
     expect(findJsonHazard(ok)).toBeNull();
+  });
+});
+
+describe('media limits', () => {
+  it('accepts ordinary media and media that says nothing', () => {
+    expect(
+      mediaLimitBreach({
+        seconds: 60,
+        frames: 1500,
+        width: 1920,
+        height: 1080,
+        sampleRate: 48_000,
+        channels: 2,
+      }),
+    ).toBeNull();
+    expect(mediaLimitBreach({})).toBeNull();
+  });
+
+  it('refuses by declared length, frames, frame size, sample rate and channels', () => {
+    expect(mediaLimitBreach({ seconds: 24 * 3600 })).toBe(MESSAGES.limits.mediaTooLong(3));
+    expect(mediaLimitBreach({ frames: MEDIA_LIMITS.frames + 1 })).toBe(
+      MESSAGES.limits.mediaTooManyFrames(MEDIA_LIMITS.frames),
+    );
+    const tooLarge = MESSAGES.limits.mediaFrameTooLarge(
+      MEDIA_LIMITS.framePixels,
+      MEDIA_LIMITS.frameSide,
+    );
+    expect(mediaLimitBreach({ width: 16_000, height: 16_000 })).toBe(tooLarge);
+    expect(mediaLimitBreach({ width: 20_000, height: 10 })).toBe(tooLarge);
+    const rate = MESSAGES.limits.mediaSampleRate(8_000, 384_000);
+    expect(mediaLimitBreach({ sampleRate: 1 })).toBe(rate);
+    expect(mediaLimitBreach({ sampleRate: 768_000 })).toBe(rate);
+    expect(mediaLimitBreach({ sampleRate: 384_000 })).toBeNull();
+    expect(mediaLimitBreach({ channels: 64 })).toBe(MESSAGES.limits.mediaChannels(16));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /**
  * Bounds on everything a user can send (ours: the spec gives none). Every request is checked
@@ -48,6 +49,61 @@ export const LIMITS = {
   jsonStringLength: 100_000,
   jsonArrayLength: 20_000,
 } as const;
+
+/**
+ * What a media file may declare, read by ffprobe from its headers before anything decodes it
+ * (ours: the spec gives none). One set for every entry that takes media: uploads (video,
+ * picture, audio), songs, voice-overs, caption sources, reference videos and the media of an
+ * export. A few kilobytes can declare a day of sound or a 16000×16000 frame; decoding that is
+ * what takes a server down, so such files are refused from their headers.
+ */
+export const MEDIA_LIMITS = {
+  /** Declared length of the file or any of its streams: no use beyond the longest timeline. */
+  seconds: LIMITS.timelineSeconds,
+  /** Declared video frames: the longest timeline at the highest frame rate. */
+  frames: LIMITS.timelineSeconds * LIMITS.maxFps,
+  /** Pixels of one frame, in all and on a side: the same bounds as uploaded pictures. */
+  framePixels: LIMITS.imagePixels,
+  frameSide: LIMITS.imageSide,
+  /** Sound sample rates: telephone speech to the highest studio rate. */
+  minSampleRate: 8_000,
+  maxSampleRate: 384_000,
+  /** Sound channels (7.1 is 8; beyond this is not music or speech). */
+  channels: 16,
+} as const;
+
+/** Facts ffprobe reads from a media file's headers (absent when it does not say). */
+export interface DeclaredMedia {
+  seconds?: number | undefined;
+  frames?: number | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  sampleRate?: number | undefined;
+  channels?: number | undefined;
+}
+
+/** Why declared media breaks `MEDIA_LIMITS` (the user-facing message), or null when it fits. */
+export function mediaLimitBreach(media: DeclaredMedia): string | null {
+  const { seconds, frames, width, height, sampleRate, channels } = media;
+  if (seconds !== undefined && seconds > MEDIA_LIMITS.seconds)
+    return MESSAGES.limits.mediaTooLong(MEDIA_LIMITS.seconds / 3600);
+  if (frames !== undefined && frames > MEDIA_LIMITS.frames)
+    return MESSAGES.limits.mediaTooManyFrames(MEDIA_LIMITS.frames);
+  if (
+    (width ?? 0) > MEDIA_LIMITS.frameSide ||
+    (height ?? 0) > MEDIA_LIMITS.frameSide ||
+    (width ?? 0) * (height ?? 0) > MEDIA_LIMITS.framePixels
+  )
+    return MESSAGES.limits.mediaFrameTooLarge(MEDIA_LIMITS.framePixels, MEDIA_LIMITS.frameSide);
+  if (
+    sampleRate !== undefined &&
+    (sampleRate < MEDIA_LIMITS.minSampleRate || sampleRate > MEDIA_LIMITS.maxSampleRate)
+  )
+    return MESSAGES.limits.mediaSampleRate(MEDIA_LIMITS.minSampleRate, MEDIA_LIMITS.maxSampleRate);
+  if (channels !== undefined && channels > MEDIA_LIMITS.channels)
+    return MESSAGES.limits.mediaChannels(MEDIA_LIMITS.channels);
+  return null;
+}
 
 /** The largest frame value anywhere on a timeline: the whole length at the highest frame rate. */
 export const MAX_FRAME_VALUE = LIMITS.timelineSeconds * LIMITS.maxFps;

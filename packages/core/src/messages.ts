@@ -420,5 +420,15 @@ export const MESSAGES = {
     bodyTooLarge: 'The request is too large',
     forbiddenOrigin: 'Requests from other sites are not allowed',
     workCrashed: 'This work stopped unexpectedly twice and was not tried again',
+    mediaTooLong: (maxHours: number) => `The media file is too long: at most ${maxHours} hours`,
+    mediaTooManyFrames: (maxFrames: number) =>
+      `The video has too many frames: at most ${maxFrames}`,
+    mediaFrameTooLarge: (maxPixels: number, maxSide: number) =>
+      `The video's picture is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels and ${maxSide} pixels on a side`,
+    mediaSampleRate: (min: number, max: number) =>
+      `The sound's sample rate must be between ${min / 1000} kHz and ${max / 1000} kHz`,
+    mediaChannels: (max: number) => `The sound has too many channels: at most ${max}`,
+    multipartBoundary:
+      'The upload is not readable: its multipart/form-data Content-Type has no boundary',
   },
 } as const;

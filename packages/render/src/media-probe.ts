@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { mediaLimitBreach, type DeclaredMedia } from '@storyloom/core';
 
 export interface ProbedStream {
   codec_type?: string;
@@ -9,6 +10,8 @@ export interface ProbedStream {
   r_frame_rate?: string;
   nb_frames?: string;
   duration?: string;
+  sample_rate?: string;
+  channels?: number;
 }
 
 export interface ProbeResult {
@@ -20,13 +23,58 @@ export class ProbeError extends Error {
   override name = 'ProbeError';
 }
 
+/** A readable file whose headers declare more than `MEDIA_LIMITS` allows; the message says what. */
+export class ProbeLimitError extends ProbeError {
+  override name = 'ProbeLimitError';
+}
+
+/** The largest of the values ffprobe gives (numbers or numeric text), or undefined. */
+function largest(values: readonly (string | number | undefined)[]): number | undefined {
+  const numbers = values.map(Number).filter((n) => Number.isFinite(n) && n >= 0);
+  return numbers.length > 0 ? Math.max(...numbers) : undefined;
+}
+
+/** The facts `MEDIA_LIMITS` bounds, as the file's headers declare them (the largest stream's). */
+export function declaredMedia(result: ProbeResult): DeclaredMedia {
+  const videos = result.streams.filter((s) => s.codec_type === 'video');
+  const audios = result.streams.filter((s) => s.codec_type === 'audio');
+  const rates = audios.map((s) => Number(s.sample_rate)).filter((n) => Number.isFinite(n));
+  return {
+    seconds: largest([result.format.duration, ...result.streams.map((s) => s.duration)]),
+    frames: largest(videos.map((s) => s.nb_frames)),
+    width: largest(videos.map((s) => s.width)),
+    height: largest(videos.map((s) => s.height)),
+    // The lowest and highest rates are the ones that can break a limit.
+    sampleRate:
+      rates.length === 0
+        ? undefined
+        : (rates.find((r) => mediaLimitBreach({ sampleRate: r }) !== null) ?? rates[0]),
+    channels: largest(audios.map((s) => s.channels)),
+  };
+}
+
 /**
  * Runs ffprobe on a file and returns its streams and format as JSON. Fails with a ProbeError
- * carrying ffprobe's own message when the file is missing or unreadable, or after timeoutMs.
+ * carrying ffprobe's own message when the file is missing or unreadable, or after timeoutMs;
+ * with a ProbeLimitError when its headers declare more than `MEDIA_LIMITS` (length, frames,
+ * frame size, sample rate, channels), so nothing goes on to decode it. Only `limits: false`
+ * (a caller that merely reports what a file says) skips that check.
  */
-export function ffprobe(
+export async function ffprobe(
   file: string,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; limits?: boolean } = {},
+): Promise<ProbeResult> {
+  const result = await runFfprobe(file, options);
+  if (options.limits !== false) {
+    const breach = mediaLimitBreach(declaredMedia(result));
+    if (breach) throw new ProbeLimitError(breach);
+  }
+  return result;
+}
+
+function runFfprobe(
+  file: string,
+  options: { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -37,7 +85,7 @@ export function ffprobe(
         '-print_format',
         'json',
         '-show_entries',
-        'stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,nb_frames,duration:format=duration,format_name',
+        'stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,sample_rate,channels:format=duration,format_name',
         file,
       ],
       {

@@ -11,6 +11,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { rateLimited } from '../http/rate-limits.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { StoryService } from '../stories/story-service.js';
+import { requireMultipartBoundary } from '../storage/multipart-request.js';
 import { ActionVideoService } from './action-video-service.js';
 import { MediaUploadService, UPLOAD_LIMITS } from './media-upload-service.js';
 
@@ -55,6 +56,7 @@ export function actionVideoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = await requireUser(ctx.auth, req);
+      requireMultipartBoundary(req);
       const file = await req.file({ limits: { fileSize: LARGEST_UPLOAD, files: 1 } });
       if (!file || file.fieldname !== 'file')
         throw badRequest('Send the file in the field "file"', 'NO_FILE');

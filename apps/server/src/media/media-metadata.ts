@@ -1,5 +1,12 @@
 import { EDITOR_CONSTANTS, snapVideoFps } from '@storyloom/core';
-import { ffprobe, isStillImage, parseRate, ProbeError, type ProbeResult } from '@storyloom/render';
+import {
+  ffprobe,
+  isStillImage,
+  parseRate,
+  ProbeError,
+  ProbeLimitError,
+  type ProbeResult,
+} from '@storyloom/render';
 
 /**
  * Texts of the metadata errors of spec 3 §8 (the spec names the cases, not the words): a file
@@ -59,7 +66,10 @@ export function metadataFromProbe(result: ProbeResult): MediaMetadata {
   };
 }
 
-/** Probes a media file with ffprobe (10 s at most) and returns its metadata. */
+/**
+ * Probes a media file with ffprobe (10 s at most) and returns its metadata. A file declaring
+ * more than `MEDIA_LIMITS` fails with ffprobe's ProbeLimitError, whose message says what.
+ */
 export async function probeMediaMetadata(
   file: string,
   options: { fileName?: string; timeoutMs?: number } = {},
@@ -73,6 +83,7 @@ export async function probeMediaMetadata(
       timeoutMs: options.timeoutMs ?? EDITOR_CONSTANTS.metadataTimeoutMs,
     });
   } catch (error) {
+    if (error instanceof ProbeLimitError) throw error;
     if (error instanceof ProbeError && error.message === 'ffprobe timed out')
       throw new MediaMetadataError('timeout');
     if (error instanceof ProbeError && error.message === 'ffprobe gave no readable answer')

@@ -1,11 +1,11 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES, UPLOAD_LIMITS, uploadKindOf, type UploadKind } from '@storyloom/core';
-import { extractThumbnail } from '@storyloom/render';
+import { extractThumbnail, ProbeLimitError } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newBlobKey, type BlobExtension } from '../storage/blob-store.js';
+import { openReadStream } from '../storage/read-stream.js';
 import { checkImageDimensions } from '../storage/image-dimensions.js';
 import { checkStorageQuota } from '../storage/media-routes.js';
 import { sniffAudioMime, sniffImage } from '../storage/sniff.js';
@@ -106,6 +106,7 @@ export class MediaUploadService {
     try {
       metadata = await probeMediaMetadata(file);
     } catch (error) {
+      if (error instanceof ProbeLimitError) throw badRequest(error.message, 'MEDIA_TOO_LARGE');
       if (error instanceof MediaMetadataError)
         throw badRequest(
           MESSAGES.editor.typeNotSupportedForKind(name, sniffed.kind),
@@ -117,7 +118,7 @@ export class MediaUploadService {
       throw badRequest(MESSAGES.editor.typeNotSupportedForKind(name, 'video'), 'UNREADABLE_MEDIA');
     await checkStorageQuota(this.ctx, userId, size);
     const key = newBlobKey('uploads', sniffed.extension);
-    await this.ctx.blobs.put(key, createReadStream(file));
+    await this.ctx.blobs.put(key, await openReadStream(file));
     const thumbnailUrl = sniffed.kind === 'audio' ? null : await this.storeThumbnail(userId, file);
     await this.ctx.media.record({ key, userId, kind: 'upload', bytes: size });
     return {
@@ -137,7 +138,7 @@ export class MediaUploadService {
       return null;
     }
     const key = newBlobKey('thumbnails', 'jpg');
-    const stored = await this.ctx.blobs.put(key, createReadStream(frame));
+    const stored = await this.ctx.blobs.put(key, await openReadStream(frame));
     await this.ctx.media.record({ key, userId, kind: 'thumbnail', bytes: stored.size });
     return this.ctx.blobs.url(key);
   }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { waveformPeaks } from '@storyloom/core';
 import { musicTrackUrl, type LibraryTrack } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
+import { openReadStream } from '../storage/read-stream.js';
 
 /** A comma-separated multi-select filter (`?mood=Calm,Happy`). */
 const listParam = z
@@ -113,7 +113,7 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
       // A composed track not rendered yet by the background job is rendered now (once).
       const file = await ctx.music.audioFile(track);
       reply.header('cache-control', 'public, max-age=86400');
-      return reply.type(file.mimeType).send(createReadStream(file.path));
+      return reply.type(file.mimeType).send(await openReadStream(file.path));
     },
   );
 

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { rateLimited } from '../http/rate-limits.js';
+import { requireMultipartBoundary } from '../storage/multipart-request.js';
 import { SongService } from './song-service.js';
 import { MusicLinkService } from './music-link-service.js';
 
@@ -45,6 +46,7 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = await requireUser(ctx.auth, req);
+      requireMultipartBoundary(req);
       const fields: Record<string, string> = {};
       let song: { field: string; name: string; bytes: Buffer } | null = null;
       let truncated = false;

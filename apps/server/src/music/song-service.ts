@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { MESSAGES, musicVideoShotCount, validateTrimDuration } from '@storyloom/core';
 import { waveformPeaks } from '@storyloom/core';
-import { decodeAudioFile, MUSIC_SAMPLE_RATE, trackBeats } from '@storyloom/pipeline';
-import { ffprobe, runFfmpeg } from '@storyloom/render';
+import { ANALYSIS_SAMPLE_RATE, decodeAudioWindow, trackBeats } from '@storyloom/pipeline';
+import { ffprobe, ProbeLimitError, runFfmpeg } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
@@ -29,6 +29,16 @@ export interface SongUpload {
   /** 1000 peaks (0–1) of the stored song, for the trim dialog's waveform. */
   waveform: number[];
 }
+
+/**
+ * Slack allowed between a song's length and its trim limit, in seconds: a cut made by copying
+ * packets ends on a packet, a little after the asked end.
+ */
+const LENGTH_SLACK_SECONDS = 0.5;
+
+/** Seconds of samples at the analysis rate, to the millisecond. */
+const secondsOf = (samples: Float32Array) =>
+  Math.round((samples.length / ANALYSIS_SAMPLE_RATE) * 1000) / 1000;
 
 export interface SongAnalysis {
   duration: number;
@@ -58,7 +68,9 @@ export class SongService {
 
   /**
    * Stores an uploaded song, cut to [start, end) seconds when given. The kept length must be
-   * 10 s to the server's maximum (60 s unless the operator allows up to 300 s).
+   * 10 s to the server's maximum (60 s unless the operator allows up to 300 s): as its headers
+   * declare it before anything is cut, and as it decodes after (a file can lie about its
+   * length), reading no more than the maximum and a little.
    */
   async upload(
     userId: string,
@@ -84,28 +96,60 @@ export class SongService {
       const whole = !trim || (window.start <= 0 && window.end >= duration);
       const output =
         whole && kept ? { file: input, extension: kept } : await cut(input, dir, window, kept);
+      const samples = await this.boundedSong(output.file);
       const stored = await readFile(output.file);
       await checkStorageQuota(this.ctx, userId, stored.length);
       const key = newBlobKey('uploads', output.extension);
       await this.ctx.blobs.put(key, stored);
       await this.ctx.media.record({ key, userId, kind: 'upload', bytes: stored.length });
-      const samples = await decodeAudioFile(output.file);
       return {
         url: this.ctx.blobs.url(key),
-        duration: Math.round((samples.length / MUSIC_SAMPLE_RATE) * 1000) / 1000,
+        duration: secondsOf(samples),
         waveform: waveformPeaks(samples, 1000),
       };
     });
   }
 
-  /** Tempo, beats, length and shot count of a song: one the user stored, or a stock track. */
+  /**
+   * Samples of a song about to be stored or used, at the analysis rate: the song decoded up to
+   * its trim limit and a little more, refused when it goes on past the limit.
+   */
+  private async boundedSong(file: string): Promise<Float32Array> {
+    const max = this.ctx.config.musicTrimMaxSeconds;
+    const samples = await decodeAudioWindow(file, { start: 0, seconds: max + 1 }).catch(() => {
+      throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+    });
+    const seconds = secondsOf(samples);
+    if (seconds < 1) throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+    if (seconds > max + LENGTH_SLACK_SECONDS) {
+      const tooLong = validateTrimDuration(seconds, max);
+      throw badRequest(tooLong ?? MESSAGES.generate.invalidAudio, 'INVALID_SEGMENT');
+    }
+    return samples;
+  }
+
+  /**
+   * Tempo, beats, length and shot count of a song: one the user stored, or a stock track. Its
+   * length is what its headers declare (within `MEDIA_LIMITS`); its beats are heard in its first
+   * minutes only (the server's trim limit), decoded by ffmpeg at the analysis rate, so a long
+   * song costs no more than a trimmed one.
+   */
   async analyze(userId: string, musicUrl: string, videoType: string | null): Promise<SongAnalysis> {
     return this.inWorkFolder(async (dir) => {
       const file = await this.songFile(userId, musicUrl, dir);
-      const samples = await decodeAudioFile(file);
-      const duration = samples.length / MUSIC_SAMPLE_RATE;
+      const declared = await audioDuration(file);
+      const window = Math.min(declared, this.ctx.config.musicTrimMaxSeconds);
+      const samples =
+        window > 0
+          ? await decodeAudioWindow(file, { start: 0, seconds: window }).catch(() => {
+              throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+            })
+          : new Float32Array(0);
+      const heard = secondsOf(samples);
+      // A song shorter than it claims is as long as it sounds.
+      const duration = heard < window - LENGTH_SLACK_SECONDS ? heard : declared;
       if (duration < 1) throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
-      const { tempo, beats } = trackBeats(samples);
+      const { tempo, beats } = trackBeats(samples, ANALYSIS_SAMPLE_RATE);
       return {
         duration: Math.round(duration * 1000) / 1000,
         tempo: Math.round(tempo * 100) / 100,
@@ -126,12 +170,13 @@ export class SongService {
   ): Promise<{ url: string; analysis: { duration: number; tempo: number; beats: number[] } }> {
     return this.inWorkFolder(async (dir) => {
       const file = await this.songFile(userId, musicUrl, dir);
-      const samples = await decodeAudioFile(file);
-      const duration = Math.round((samples.length / MUSIC_SAMPLE_RATE) * 1000) / 1000;
-      if (duration < 1) throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+      if ((await audioDuration(file)) <= 0)
+        throw badRequest(MESSAGES.generate.invalidAudio, 'UNREADABLE_AUDIO');
+      const samples = await this.boundedSong(file);
+      const duration = Math.min(secondsOf(samples), this.ctx.config.musicTrimMaxSeconds);
       const tooLongOrShort = validateTrimDuration(duration, this.ctx.config.musicTrimMaxSeconds);
       if (tooLongOrShort) throw badRequest(tooLongOrShort, 'INVALID_SEGMENT');
-      const { tempo, beats } = trackBeats(samples);
+      const { tempo, beats } = trackBeats(samples, ANALYSIS_SAMPLE_RATE);
       let key = blobKeyOfUrl(musicUrl, this.ctx.config.publicUrl);
       if (!key) {
         const wav = await wavOf(file, dir);
@@ -163,12 +208,17 @@ export class SongService {
   }
 }
 
+/**
+ * A song's length as its headers declare it; 0 when it is not readable audio. A file declaring
+ * more than `MEDIA_LIMITS` (a day of sound, a 1 Hz rate) is refused with what it broke.
+ */
 async function audioDuration(file: string): Promise<number> {
   try {
     const probed = await ffprobe(file);
     if (!probed.streams.some((s) => s.codec_type === 'audio')) return 0;
     return Number(probed.format.duration) || 0;
-  } catch {
+  } catch (error) {
+    if (error instanceof ProbeLimitError) throw badRequest(error.message, 'MEDIA_TOO_LARGE');
     return 0;
   }
 }
@@ -205,7 +255,9 @@ async function cut(
           '-vn',
         ].concat(attempt.codec, [file]),
       );
-      if ((await stat(file)).size > 0 && (await audioDuration(file)) > 0)
+      // A copy of a file that lies about its timing can come out longer than the window.
+      const seconds = (await stat(file)).size > 0 ? await audioDuration(file) : 0;
+      if (seconds > 0 && seconds <= window.end - window.start + LENGTH_SLACK_SECONDS)
         return { file, extension: attempt.extension };
     } catch {
       // the next way

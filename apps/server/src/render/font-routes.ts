@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +18,7 @@ import {
 } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
+import { openReadStream } from '../storage/read-stream.js';
 
 export const FONTS_PREFIX = '/fonts/';
 
@@ -114,7 +114,7 @@ export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>
         if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.send(plain);
         return reply.header('Content-Encoding', 'gzip').send(gzipped);
       }
-      if (ttf) return reply.type('font/ttf').send(createReadStream(ttf.path));
+      if (ttf) return reply.type('font/ttf').send(await openReadStream(ttf.path));
       const source = woff2s.get(name);
       if (!source) throw notFound('Font');
       return reply.type('font/woff2').send(await woff2(name, source));

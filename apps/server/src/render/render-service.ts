@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,7 @@ import {
   type Size,
 } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
+import { openReadStream } from '../storage/read-stream.js';
 import { isBlobKey, type BlobExtension, type BlobFolder } from '../storage/blob-store.js';
 import { fetchAssetFile } from './media-files.js';
 
@@ -115,7 +116,7 @@ export class RenderService {
             ),
         });
         const key = partBlobKey(job.id, index, job.createdAt);
-        await this.ctx.blobs.put(key, createReadStream(file));
+        await this.ctx.blobs.put(key, await openReadStream(file));
         return { key };
       } finally {
         await prepared.dispose();
@@ -181,14 +182,14 @@ export class RenderService {
   /** Stores a finished video (and its thumbnail) as the job's export. */
   private async store(job: RenderJob, output: string, work: string): Promise<RenderOutput> {
     const key = blobKeyFor('exports', 'mp4', job.id, job.createdAt);
-    const stored = await this.ctx.blobs.put(key, createReadStream(output));
+    const stored = await this.ctx.blobs.put(key, await openReadStream(output));
     await this.ctx.media.record({ key, ...job.owner, kind: 'export', bytes: stored.size });
     const result: RenderOutput = { key, url: this.ctx.blobs.url(key) };
     if (job.thumbnail) {
       const frame = path.join(work, 'thumbnail.jpg');
       await extractThumbnail(output, frame, { signal: job.signal });
       const thumbnailKey = blobKeyFor('thumbnails', 'jpg', job.id, job.createdAt);
-      const thumb = await this.ctx.blobs.put(thumbnailKey, createReadStream(frame));
+      const thumb = await this.ctx.blobs.put(thumbnailKey, await openReadStream(frame));
       await this.ctx.media.record({
         key: thumbnailKey,
         ...job.owner,

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store.js';
+import { openReadStream } from './read-stream.js';
 
 /** Blobs as files under one root folder, served by the server at `/media/{key}`. */
 export class LocalBlobStore implements BlobStore {
@@ -53,9 +54,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   read(key: string, range?: ByteRange): Promise<Readable> {
-    return Promise.resolve(
-      createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {}),
-    );
+    return openReadStream(this.pathOf(key), range);
   }
 
   async delete(key: string): Promise<void> {

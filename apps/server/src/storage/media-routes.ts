@@ -6,6 +6,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import type { AppContext } from '../app-context.js';
 import { isBlobKey, newBlobKey } from './blob-store.js';
 import { parseRange } from './range.js';
+import { requireMultipartBoundary } from './multipart-request.js';
 import { checkImageDimensions } from './image-dimensions.js';
 import { sniffImage } from './sniff.js';
 import { requireUser, sessionUser } from '../auth/session.js';
@@ -97,6 +98,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = await requireUser(ctx.auth, req);
+      requireMultipartBoundary(req);
       const file = await req.file({ limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 } });
       if (!file || file.fieldname !== 'file')
         throw badRequest('Send the image in the field "file"');

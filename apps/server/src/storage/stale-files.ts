@@ -5,6 +5,16 @@ import path from 'node:path';
 export const STALE_PART_MS = 60 * 60 * 1000;
 /** Renders have a 10-minute budget; a render folder this old belongs to a dead process. */
 export const STALE_RENDER_MS = 30 * 60 * 1000;
+/**
+ * Work folders under the temporary folder, by name prefix, and the age past which one belongs
+ * to a dead process: renders, uploads (also caption sources and reference videos) and songs.
+ * An upload or a song is handled within minutes; an hour leaves room for a slow one.
+ */
+export const STALE_WORK_FOLDERS: readonly { prefix: string; ms: number }[] = [
+  { prefix: 'render-', ms: STALE_RENDER_MS },
+  { prefix: 'upload-', ms: STALE_PART_MS },
+  { prefix: 'song-', ms: STALE_PART_MS },
+];
 
 async function olderThan(file: string, ms: number, now: number): Promise<boolean> {
   const info = await stat(file).catch(() => null);
@@ -13,7 +23,7 @@ async function olderThan(file: string, ms: number, now: number): Promise<boolean
 
 /**
  * Removes what a killed process leaves behind: `.part` files of interrupted writes under the
- * media folder, and render work folders under the temporary folder. Only old ones: a live
+ * media folder, and work folders (`STALE_WORK_FOLDERS`) under the temporary folder. Only old ones: a live
  * process may be writing fresh ones right now. Returns how many it removed.
  */
 export async function removeStaleFiles(
@@ -32,9 +42,10 @@ export async function removeStaleFiles(
   }
   const work = await readdir(dirs.tmpDir).catch(() => [] as string[]);
   for (const name of work) {
-    if (!name.startsWith('render-')) continue;
+    const kind = STALE_WORK_FOLDERS.find((folder) => name.startsWith(folder.prefix));
+    if (!kind) continue;
     const dir = path.join(dirs.tmpDir, name);
-    if (await olderThan(dir, STALE_RENDER_MS, now)) {
+    if (await olderThan(dir, kind.ms, now)) {
       await rm(dir, { recursive: true, force: true });
       removed++;
     }

@@ -6,10 +6,15 @@ import { waveformPeaks } from '@storyloom/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_MUSIC_LIBRARY, LocalMusic } from './local-music';
 import {
+  ANALYSIS_SAMPLE_RATE,
   decodeAudioArgs,
+  decodeAudioWindow,
+  decodeAudioWindowArgs,
+  DEFAULT_TEMPO,
   fitToLength,
   MUSIC_SAMPLE_RATE,
   musicTrackUrl,
+  trackBeats,
   type LibraryTrack,
 } from './music-library';
 import { decodeWav } from './wav';
@@ -95,5 +100,45 @@ describe('the music library', () => {
     const wav = decodeWav(result.bytes);
     expect(wav.samples.length / wav.sampleRate).toBeCloseTo(5, 2);
     expect(Math.max(...waveformPeaks(wav.samples, 17))).toBe(1);
+  });
+});
+
+describe('bounded song analysis', () => {
+  it('decodes only a window, resampled inside ffmpeg to the analysis rate', () => {
+    expect(
+      decodeAudioWindowArgs(
+        '/x/song.flac',
+        { start: 12.5, seconds: 60 },
+        ANALYSIS_SAMPLE_RATE,
+      ).join(' '),
+    ).toBe(
+      '-hide_banner -nostdin -v error -ss 12.5 -t 60 -i /x/song.flac -vn -ac 1 -ar 11025 -t 60 -f f32le -',
+    );
+    expect(decodeAudioWindowArgs('/x/s.wav', { start: 0, seconds: 5 }, 11025)).not.toContain('-ss');
+  });
+
+  it('reads no more samples than the window holds, even from a song that goes on for hours', async () => {
+    // Three minutes of sound; a 2-second window yields 2 s of samples, not three minutes.
+    const file = path.join(dir, 'long.wav');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=180',
+      file,
+    ]);
+    const samples = await decodeAudioWindow(file, { start: 0, seconds: 2 });
+    expect(samples.length).toBe(2 * ANALYSIS_SAMPLE_RATE);
+  });
+
+  it('gives a silent song no beats and the default tempo instead of failing', () => {
+    expect(trackBeats(new Float32Array(30 * ANALYSIS_SAMPLE_RATE), ANALYSIS_SAMPLE_RATE)).toEqual({
+      tempo: DEFAULT_TEMPO,
+      beats: [],
+    });
+    expect(trackBeats(new Float32Array(0))).toEqual({ tempo: DEFAULT_TEMPO, beats: [] });
   });
 });
