@@ -81,7 +81,7 @@ export async function startStoryloom(
     blobs: config.storage
       ? new S3BlobStore(config.storage)
       : new LocalBlobStore(path.join(config.dataDir, 'media')),
-    media: new MediaRegistry(database),
+    media: new MediaRegistry(database, config.publicUrl),
     workflows,
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,

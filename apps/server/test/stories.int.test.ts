@@ -137,11 +137,18 @@ describe.each(DATABASES)('story calls on %s', (database) => {
   });
 
   it('sets the thumbnail and marks it modified', async () => {
-    const { client } = await signUp(server.baseUrl);
+    const { client, id: userId } = await signUp(server.baseUrl);
     const id = (
       (await client.post('/stories', { category_id: 'script_to_video' })).body as unknown as Story
     ).id;
     const thumbnail = '/media/thumbnails/2026/01/00000000-0000-4000-8000-000000000001.jpg';
+    // A thumbnail of the user's own (someone else's is refused: see media-ownership).
+    await server.ctx.media.record({
+      key: thumbnail.slice('/media/'.length),
+      userId,
+      kind: 'thumbnail',
+      bytes: 0,
+    });
     const res = await client.patch(`/stories/${id}`, { last_export_thumbnail_url: thumbnail });
     expect(res.body).toMatchObject({
       last_export_thumbnail_url: thumbnail,

@@ -37,9 +37,11 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
   });
   afterAll(() => server?.stop());
 
-  async function stored(extension: BlobExtension, content: string) {
+  /** A file of the user's (an upload), stored unless `lost` (gone from storage since). */
+  async function stored(userId: string, extension: BlobExtension, content: string, lost = false) {
     const key = newBlobKey('uploads', extension);
-    await server.ctx.blobs.put(key, Buffer.from(content));
+    if (!lost) await server.ctx.blobs.put(key, Buffer.from(content));
+    await server.ctx.media.record({ key, userId, kind: 'upload', bytes: content.length });
     return { url: server.ctx.blobs.url(key), content };
   }
 
@@ -80,12 +82,12 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
   }
 
   it('streams the owner a zip named by kind with three-digit numbers', async () => {
-    const { client } = await signUp(server.baseUrl, 'Zipper');
-    const first = await stored('png', 'first image');
-    const second = await stored('jpg', 'second image');
-    const video = await stored('mp4', 'the video');
-    const audio = await stored('mp3', 'the voice');
-    const background = await stored('mp3', 'the background music');
+    const { client, id: userId } = await signUp(server.baseUrl, 'Zipper');
+    const first = await stored(userId, 'png', 'first image');
+    const second = await stored(userId, 'jpg', 'second image');
+    const video = await stored(userId, 'mp4', 'the video');
+    const audio = await stored(userId, 'mp3', 'the voice');
+    const background = await stored(userId, 'mp3', 'the background music');
     const created = await client.post(
       '/stories',
       storyBody({
@@ -145,15 +147,15 @@ describe.each(DATABASES)('download all assets on %s', (database) => {
   });
 
   it('fails with the count of failed files per kind, sending nothing', async () => {
-    const { client } = await signUp(server.baseUrl, 'Broken');
-    const ok = await stored('png', 'fine');
+    const { client, id: userId } = await signUp(server.baseUrl, 'Broken');
+    const ok = await stored(userId, 'png', 'fine');
     const created = await client.post(
       '/stories',
       storyBody({
-        images: [ok.url, '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png'],
+        images: [ok.url, (await stored(userId, 'png', 'lost', true)).url],
         video: 'https://elsewhere.example/video.mp4',
         music: '',
-        audio: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000001.mp3',
+        audio: (await stored(userId, 'mp3', 'lost', true)).url,
       }),
     );
     const id = (created.body as unknown as Story).id;

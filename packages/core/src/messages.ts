@@ -403,6 +403,20 @@ export const MESSAGES = {
     avatarNotOurs: 'The picture must be an image uploaded to Storyloom',
   },
 
+  /**
+   * Ours: the one ownership rule (a user uses only their own media, their stories' media,
+   * example stories' media and built-in content). A refusal names where the request put such
+   * media, never whose it is or whether it exists.
+   */
+  media: {
+    notUsable: (places: readonly string[]) =>
+      `Use only your own media: ${places.slice(0, 5).join(', ')}${places.length > 5 ? ` and ${places.length - 5} more` : ''} ${places.length === 1 ? 'names a file' : 'name files'} you cannot use`,
+    /** A render or zip of a story that names such media (stored before the rule applied). */
+    notUsableInStory: 'is not one of your media files',
+    tooManyNamed: 'The request names too many media files',
+    tooDeep: 'The request is nested too deeply',
+  },
+
   /** Ours: refusals of requests beyond the service's bounds (packages/core limits). */
   limits: {
     timelineTooLong: 'The timeline is longer than the 3-hour limit',

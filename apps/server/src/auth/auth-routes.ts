@@ -119,6 +119,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   async function forward(req: FastifyRequest, reply: FastifyReply) {
     const url = new URL(req.url, ctx.config.publicUrl);
     const hasBody = req.method !== 'GET' && req.body !== undefined;
+    const image = (req.body as { image?: unknown } | undefined)?.image;
+    const viewer = hasBody && typeof image === 'string' ? await sessionUser(ctx.auth, req) : null;
+    // A picture someone names for their account is one they may use (the ownership rule).
+    if (viewer) await ctx.media.assertUsable({ image }, viewer.id);
     const checked = PASSWORD_CHECKS[url.pathname as keyof typeof PASSWORD_CHECKS];
     const account = checked ? await checked(ctx, req) : null;
     if (account) {
@@ -147,7 +151,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         account,
         response.ok ? 'succeeded' : response.status < 500 ? 'failed' : 'unanswered',
       );
-    const image = (req.body as { image?: unknown } | undefined)?.image;
     if (response.ok && req.url.startsWith('/api/auth/update-user') && typeof image === 'string') {
       const me = await sessionUser(ctx.auth, req);
       const key = blobKeyOfUrl(image, ctx.config.publicUrl);
@@ -225,6 +228,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const { username, displayName, avatarUrl } = req.body;
       if (avatarUrl && !blobKeyOfUrl(avatarUrl, ctx.config.publicUrl))
         throw badRequest(MESSAGES.user.avatarNotOurs, 'INVALID_AVATAR');
+      await ctx.media.assertUsable({ avatarUrl }, me.id);
       if (username) {
         const [taken] = await ctx.database.db
           .select({ id: user.id })

@@ -58,8 +58,11 @@ function ownRecord(row: CharacterRow): Character {
   };
 }
 
-/** The premade pictures being drawn, once per blob store (a test process runs several servers). */
-const drawing = new WeakMap<AppContext['blobs'], Promise<void>>();
+/**
+ * The premade pictures being drawn and recorded, once per server (a test process runs
+ * several).
+ */
+const drawing = new WeakMap<AppContext['media'], Promise<void>>();
 
 /**
  * Characters: the premade library, whose reference pictures the offline illustrator draws
@@ -73,15 +76,18 @@ export class CharacterService {
     this.repo = new CharacterRepository(ctx.database.db);
   }
 
-  /** The library, grouped in the dialog by characterType; draws missing pictures first. */
+  /**
+   * The library, grouped in the dialog by characterType; draws missing pictures first and
+   * records them as built-in content, which every user may use (`MediaRegistry.usableBy`).
+   */
   async premade(): Promise<Character[]> {
-    let drawn = drawing.get(this.ctx.blobs);
+    let drawn = drawing.get(this.ctx.media);
     if (!drawn) {
       drawn = this.drawPremade().catch((error: unknown) => {
-        drawing.delete(this.ctx.blobs);
+        drawing.delete(this.ctx.media);
         throw error;
       });
-      drawing.set(this.ctx.blobs, drawn);
+      drawing.set(this.ctx.media, drawn);
     }
     await drawn;
     return PREMADE_CHARACTERS.map((p) => premadeRecord(this.ctx, p));
@@ -91,16 +97,20 @@ export class CharacterService {
     const illustrator = new LocalIllustrator();
     for (const premade of PREMADE_CHARACTERS) {
       const key = premadeKey(premade);
-      if (await this.ctx.blobs.stat(key)) continue;
-      const picture = await illustrator.generate({
-        prompt: premade.prompt,
-        keywords: premade.keywords,
-        style: styleChoice('animation'),
-        width: PREMADE_SIDE,
-        height: PREMADE_SIDE,
-        seed: premade.id,
-      });
-      await this.ctx.blobs.put(key, picture.bytes);
+      let stored = await this.ctx.blobs.stat(key);
+      if (!stored) {
+        const picture = await illustrator.generate({
+          prompt: premade.prompt,
+          keywords: premade.keywords,
+          style: styleChoice('animation'),
+          width: PREMADE_SIDE,
+          height: PREMADE_SIDE,
+          seed: premade.id,
+        });
+        stored = await this.ctx.blobs.put(key, picture.bytes);
+      }
+      // Also a picture drawn before it was recorded (or that was taken for a user's file).
+      await this.ctx.media.recordBuiltIn(key, stored.size);
     }
   }
 

@@ -94,6 +94,8 @@ export async function startMusicVideo(
   payload: MusicVideoPayload,
 ): Promise<{ workflowRunId: string; storyId: string }> {
   await ctx.workflows.checkQuota(userId, MUSIC_VIDEO_WORKFLOW);
+  // The request's character picture is never used (the server holds it); its other media is.
+  await ctx.media.assertUsable({ reference_image_url: payload.reference_image_url }, userId);
   const { url, analysis } = await new SongService(ctx).songForVideo(userId, payload.music_url);
   // The character's picture is the one this server holds for it, never the request's URL.
   const character = payload.character

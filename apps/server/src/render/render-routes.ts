@@ -64,6 +64,11 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
         if (error instanceof RenderError) throw badRequest(error.message, error.code);
         throw error;
       }
+      // Only media the user may use: the render reads nothing else either.
+      await ctx.media.assertUsable(
+        { tracks: req.body.tracks, mediaAssets: req.body.mediaAssets },
+        user.id,
+      );
       await ctx.workflows.checkQuota(user.id, RENDER_WORKFLOW);
       const run = await ctx.workflows.start({
         kind: RENDER_WORKFLOW,
@@ -112,6 +117,7 @@ export function renderRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!story || story.userId !== user.id) throw notFound();
       if (!story.videoEditorTimeline)
         throw badRequest('This story has no timeline to export yet', 'NO_TIMELINE');
+      await ctx.media.assertUsable({ video_editor_timeline: story.videoEditorTimeline }, user.id);
       await ctx.workflows.checkQuota(user.id, EXPORT_WORKFLOW);
       const run = await ctx.workflows.start({
         kind: EXPORT_WORKFLOW,

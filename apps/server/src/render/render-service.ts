@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import { openReadStream } from '../storage/read-stream.js';
 import { isBlobKey, type BlobExtension, type BlobFolder } from '../storage/blob-store.js';
-import { fetchAssetFile } from './media-files.js';
+import { blobKeyOfUrl, fetchAssetFile } from './media-files.js';
 
 export interface RenderJob {
   /** Validated by the renderer, which names the bad field if it is not a timeline. */
@@ -76,7 +76,7 @@ export function partBlobKey(runId: string, index: number, at: Date): string {
  */
 export class RenderService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'blobs' | 'config' | 'media'>,
+    private readonly ctx: Pick<AppContext, 'blobs' | 'config' | 'media' | 'music'>,
     private readonly logger: FastifyBaseLogger,
   ) {}
 
@@ -154,6 +154,13 @@ export class RenderService {
       timeline: job.timeline,
       output: fitWithinSide(job.output, this.ctx.config.exportMaxSide),
       resolveMedia: async (asset: MediaAsset) => {
+        // The built-in music library is every user's; stored files only the owner's to use
+        // (a timeline stored before sync applied that rule must not render someone else's).
+        const track = this.ctx.music.findTrack(asset.url);
+        if (track) return (await this.ctx.music.audioFile(track)).path;
+        const key = blobKeyOfUrl(asset.url, this.ctx.config.publicUrl);
+        if (key && !(await this.ctx.media.usableBy(key, job.owner.userId)))
+          throw new Error(`${asset.url} ${MESSAGES.media.notUsableInStory}`);
         await mkdir(mediaDir, { recursive: true });
         return fetchAssetFile(asset, this.ctx.blobs, this.ctx.config.publicUrl, mediaDir);
       },

@@ -15,7 +15,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Download all assets (spec 1 §7): the asset lists and the zip, for the owner only. */
 export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service: StoryService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const zips = new StoryZipService(ctx.blobs, ctx.config.publicUrl);
+  const zips = new StoryZipService(ctx);
   const tags = ['stories'];
 
   r.get(
@@ -43,8 +43,9 @@ export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service
       },
     },
     async (req, reply) => {
-      const story = await service.ownStory(req.params.id, await requireUser(ctx.auth, req));
-      const files = await zips.files(storyAssetLists(story));
+      const user = await requireUser(ctx.auth, req);
+      const story = await service.ownStory(req.params.id, user);
+      const files = await zips.files(storyAssetLists(story), user.id);
       const name = `${BRAND_NAME}_${sanitizeFileTitle(story.title)}_${story.id}_assets.zip`;
       reply.hijack();
       const res = reply.raw;
@@ -56,10 +57,17 @@ export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service
       // Stored, not compressed (media is compressed already); Zip64 when it grows past 4 GiB;
       // each file opened only when its turn comes.
       const zip = new ZipFile();
+      // yazl reports a file it could not open on the zip, and does not listen for a file's
+      // read errors: either ends the download (never the process).
+      const fail = (error: Error) => res.destroy(error);
+      zip.on('error', fail);
       for (const file of files) {
         zip.addReadStreamLazy(file.path, { size: file.size, compress: false }, (done) => {
           zips.read(file).then(
-            (stream) => done(null, stream),
+            (stream) => {
+              stream.on('error', fail);
+              done(null, stream);
+            },
             (error: unknown) => done(error, undefined as never),
           );
         });

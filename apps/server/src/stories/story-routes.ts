@@ -68,7 +68,13 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const story = await service.create(await requireUser(ctx.auth, req), req.body);
+      const user = await requireUser(ctx.auth, req);
+      // A new story names only media its owner may use, as a synced one does.
+      await ctx.media.assertUsable(
+        { storyboard: req.body.storyboard, video_editor_timeline: req.body.video_editor_timeline },
+        user.id,
+      );
+      const story = await service.create(user, req.body);
       return reply.code(201).send(story);
     },
   );
@@ -119,6 +125,7 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
       const thumbnail = req.body.last_export_thumbnail_url;
       const key = thumbnail ? blobKeyOfUrl(thumbnail, ctx.config.publicUrl) : null;
       if (thumbnail && !key) throw badRequest(MESSAGES.story.thumbnailNotOurs, 'INVALID_THUMBNAIL');
+      await ctx.media.assertUsable({ last_export_thumbnail_url: thumbnail }, user.id);
       const story = await service.patch(req.params.id, user, req.body);
       // A picture the owner uploaded becomes part of the story: whoever may see it, may see that.
       if (key) await ctx.media.attachToStory(key, user.id, story.id);

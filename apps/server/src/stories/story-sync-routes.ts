@@ -35,6 +35,7 @@ export function storySyncRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = new StorySyncService(
     new StoryRepository(ctx.database.db),
     new StorySyncRepository(ctx.database.db),
+    ctx.media,
   );
 
   r.post(

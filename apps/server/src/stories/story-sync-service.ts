@@ -2,6 +2,7 @@ import type { Shot, SyncResponse } from '@storyloom/core';
 import { MESSAGES } from '@storyloom/core';
 import { loadTimeline } from '@storyloom/timeline';
 import type { SessionUser } from '../auth/session.js';
+import type { MediaRegistry } from '../storage/media-registry.js';
 import { HttpError, badRequest, conflict } from '../http/errors.js';
 import type { StoryRepository } from './story-repository.js';
 import { ownedStory } from './story-service.js';
@@ -19,12 +20,14 @@ export interface StorySyncInput {
 /**
  * POST /stories/{id}/sync (spec 3 §4 "Sync with server", §7): the owner's editor stores its
  * shots and timeline. A write based on an older version than the story's is refused with 409
- * and changes nothing, so one tab never silently overwrites another's newer work.
+ * and changes nothing, so one tab never silently overwrites another's newer work. Media the
+ * owner may not use (`MediaRegistry.usableBy`) is refused with 400.
  */
 export class StorySyncService {
   constructor(
     private readonly stories: StoryRepository,
     private readonly sync: StorySyncRepository,
+    private readonly media: MediaRegistry,
   ) {}
 
   async apply(id: string, viewer: SessionUser, input: StorySyncInput): Promise<SyncResponse> {
@@ -35,6 +38,12 @@ export class StorySyncService {
     }
     const loaded = loadTimeline(input.video_editor_timeline);
     if (!loaded.ok) throw new HttpError(400, 'INVALID_TIMELINE', loaded.reason.message);
+    // The story may name only media its owner may use: else its zip, export and renders would
+    // hand someone else's private files to whoever syncs their URLs.
+    await this.media.assertUsable(
+      { shots_map: input.shots_map, video_editor_timeline: loaded.timeline },
+      viewer.id,
+    );
     if (row.version !== input.base_version) throw stale();
 
     const storyboard: Record<string, unknown> = { ...(row.storyboard ?? {}) };

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   MESSAGES,
@@ -9,14 +11,15 @@ import {
 } from '@storyloom/core';
 import { HttpError } from '../http/errors.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import type { AppContext } from '../app-context.js';
 import pLimit from 'p-limit';
 
 export interface ZipFile {
   /** Path inside the zip, e.g. images/image_001.jpg. */
   path: string;
-  key: string;
   size: number;
+  /** Where its bytes are: a stored file, or a file of the built-in music library. */
+  from: { key: string } | { file: string };
 }
 
 /** Failed files per kind, e.g. {images: 2}: the counts the zip failure carries (spec 1 §8). */
@@ -31,26 +34,40 @@ export function zipFailureMessage(failures: ZipFailures): string {
 /**
  * Gathers a story's assets for the zip (spec 1 §9): every file is fetched from storage, 15 at
  * a time, and named by kind with three-digit numbers (images/image_001.jpg). Only media this
- * server stores is fetched — never an address a story merely mentions. When any file fails,
- * nothing is sent and the error counts the failures per kind.
+ * server holds is fetched — never an address a story merely mentions — and of it only what
+ * the story's owner may use (`MediaRegistry.usableBy`: a timeline stored before that rule was
+ * applied to sync cannot hand out someone else's files) and the built-in music library. When
+ * any file fails, nothing is sent and the error counts the failures per kind (a file that is
+ * not the owner's fails as a missing one does).
  */
 export class StoryZipService {
-  constructor(
-    private readonly blobs: BlobStore,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly ctx: Pick<AppContext, 'blobs' | 'config' | 'media' | 'music'>) {}
 
-  async files(lists: StoryAssetLists): Promise<ZipFile[]> {
+  async files(lists: StoryAssetLists, userId: string): Promise<ZipFile[]> {
     const wanted = (Object.keys(ZIP_ASSET_KINDS) as ZipAssetKind[]).flatMap((kind) =>
       lists[kind].map((url, index) => ({ kind, url, path: zipAssetPath(kind, index, url) })),
     );
+    const keys = wanted.map((asset) => blobKeyOfUrl(asset.url, this.ctx.config.publicUrl));
+    const usable = await this.ctx.media.usableKeys(
+      keys.filter((key): key is string => key !== null),
+      userId,
+    );
     const limit = pLimit(ZIP_DOWNLOAD_CONCURRENCY);
     const found = await Promise.all(
-      wanted.map((asset) =>
-        limit(async () => {
-          const key = blobKeyOfUrl(asset.url, this.publicUrl);
-          const info = key ? await this.blobs.stat(key).catch(() => null) : null;
-          return info ? { path: asset.path, key: info.key, size: info.size } : null;
+      wanted.map((asset, index) =>
+        limit(async (): Promise<ZipFile | null> => {
+          const key = keys[index];
+          if (key) {
+            const info = usable.has(key) ? await this.ctx.blobs.stat(key).catch(() => null) : null;
+            return info ? { path: asset.path, size: info.size, from: { key: info.key } } : null;
+          }
+          const track = this.ctx.music.findTrack(asset.url);
+          if (!track) return null;
+          const audio = await this.ctx.music.audioFile(track).catch(() => null);
+          const info = audio ? await stat(audio.path).catch(() => null) : null;
+          return audio && info
+            ? { path: asset.path, size: info.size, from: { file: audio.path } }
+            : null;
         }),
       ),
     );
@@ -66,7 +83,9 @@ export class StoryZipService {
     return found.filter((file): file is ZipFile => file !== null);
   }
 
-  read(file: ZipFile): Promise<Readable> {
-    return this.blobs.read(file.key);
+  async read(file: ZipFile): Promise<Readable> {
+    return 'key' in file.from
+      ? this.ctx.blobs.read(file.from.key)
+      : createReadStream(file.from.file);
   }
 }
