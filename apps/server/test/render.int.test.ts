@@ -253,6 +253,57 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     });
   }, 120_000);
 
+  it("exports a story the editor turned to 9:16 at 1080x1920, by the editor's call and by a render naming it", async () => {
+    const { client } = await signUp(server.baseUrl);
+    const created = await client.post('/stories', {
+      title: 'Turned upright',
+      category_id: 'script_to_video',
+      category_inputs: { aspect_ratio: '16:9' },
+      video_editor_timeline: timeline(),
+    });
+    const story = created.body as unknown as Story;
+    // The editor's aspect-ratio control and "Apply to all" travel in the synced globalConfig.
+    const globalConfig = {
+      aspectRatio: '9:16',
+      captions: { enabled: true, style: { color: 'rgba(255, 230, 0, 1.00)', fontSize: 40 } },
+    };
+    const synced = await client.post(`/stories/${story.id}/sync`, {
+      shots_map: {},
+      video_editor_timeline: { ...timeline(), globalConfig },
+      base_version: story.version,
+    });
+    expect(synced.status).toBe(200);
+    // The editor's Export is the story's export call.
+    const { workflowRunId } = (
+      await client.post('/stories/workflow/export', { story_id: story.id })
+    ).body as { workflowRunId: string };
+    expect((await finished(client, workflowRunId)).status).toBe('RUN_SUCCESS');
+    const done = (await client.get(`/stories/${story.id}`)).body as unknown as Story;
+    const exported = await client.request('GET', done.last_export_url!);
+    const info = await probe(Buffer.from(await exported.arrayBuffer()), dir);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+
+    // A render call naming the story, with no size of its own, follows the same rule.
+    const { renderId } = (
+      await client.post('/api/internal/storybuilder/render_video', {
+        ...timeline(),
+        watermarkConfig: { enabled: true, type: 'storyloom' },
+        configFromStory: { story_id: story.id },
+      })
+    ).body as { renderId: string };
+    const status = await renderStatus(client, renderId);
+    expect(status.status).toBe('success');
+    const rendered = await client.request('GET', status.url!);
+    const renderedInfo = await probe(Buffer.from(await rendered.arrayBuffer()), dir);
+    expect(renderedInfo.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+  }, 180_000);
+
   it('fails an export with failed:user_exporting_video, and only the owner may start one', async () => {
     const { client } = await signUp(server.baseUrl);
     const stranger = await signUp(server.baseUrl);

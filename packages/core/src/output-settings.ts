@@ -61,3 +61,67 @@ export function outputSettingsFor(
 ): OutputSettings {
   return { ...OUTPUT_SIZES[aspectRatio], aspectRatio, totalDurationInFrames };
 }
+
+/** What a story's size is decided from, in whichever spelling the caller holds it. */
+export interface StorySizeSource {
+  /** The creation form's inputs (`category_inputs`); `aspect_ratio` when the form asked. */
+  categoryInputs?: Readonly<Record<string, unknown>> | null | undefined;
+  /** The story's metadata; `aspect_ratio` when a flow recorded one. */
+  metadata?: Readonly<Record<string, unknown>> | null | undefined;
+  /**
+   * The story's timeline (`video_editor_timeline`, parsed or as stored): its chosen ratio, else
+   * the shape of its first picture or clip. Read leniently: a field that does not parse is
+   * skipped.
+   */
+  timeline?: unknown;
+}
+
+const sizeHintsSchema = z.looseObject({
+  globalConfig: z
+    .looseObject({ aspectRatio: aspectRatioSchema.optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
+  mediaAssets: z
+    .array(
+      z
+        .looseObject({
+          resource_type: z.string().optional(),
+          metadata: z
+            .looseObject({ width: z.number().optional(), height: z.number().optional() })
+            .optional(),
+        })
+        .catch({}),
+    )
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * The one rule for a story's aspect ratio, used by the player canvas, the editor's export and
+ * the share export: the ratio chosen in the editor, else the creation form's choice, else the
+ * metadata's, else the shape of the story's first picture or clip, else 16:9 (spec 3 §9).
+ */
+export function storyAspectRatio(story: StorySizeSource): AspectRatio {
+  const hints = sizeHintsSchema.safeParse(story.timeline ?? {});
+  const timeline = hints.success ? hints.data : {};
+  const chosen = timeline.globalConfig?.aspectRatio;
+  if (chosen) return chosen;
+  for (const candidate of [story.categoryInputs?.aspect_ratio, story.metadata?.aspect_ratio]) {
+    const parsed = aspectRatioSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  for (const asset of timeline.mediaAssets ?? []) {
+    const { width, height } = asset.metadata ?? {};
+    if ((asset.resource_type === 'video' || asset.resource_type === 'image') && width && height)
+      return aspectRatioFor(width, height);
+  }
+  return DEFAULT_ASPECT_RATIO;
+}
+
+/** A story's output settings (spec 3 §3): its export size follows `storyAspectRatio`. */
+export function storyOutputSettings(
+  story: StorySizeSource,
+  totalDurationInFrames = 0,
+): OutputSettings {
+  return outputSettingsFor(storyAspectRatio(story), totalDurationInFrames);
+}

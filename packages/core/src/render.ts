@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, jsonWithin, LIMITS } from './limits';
-import { checkTimelineSize, DEFAULT_FPS, mediaAssetSchema, trackSchema } from './timeline';
+import {
+  checkTimelineSize,
+  DEFAULT_FPS,
+  globalConfigSchema,
+  mediaAssetSchema,
+  trackSchema,
+} from './timeline';
 
 /** Render polling (spec 3 §4, §9). */
 export const RENDER_POLL_INTERVAL_MS = 2000;
@@ -34,9 +40,19 @@ export const renderVideoRequestSchema = z
       LIMITS.freeFormJsonBytes,
       'configFromStory',
     ).optional(),
+    /**
+     * Ours: the timeline's whole globalConfig (fps, watermark, caption style, aspect ratio), so
+     * a render of a timeline draws what the story export of the same timeline draws. When given
+     * it wins over watermarkConfig and configFromStory's fps and captions.
+     */
+    globalConfig: globalConfigSchema.optional(),
   })
   .superRefine((request, ctx) =>
-    checkTimelineSize(request, request.configFromStory?.fps ?? DEFAULT_FPS, ctx),
+    checkTimelineSize(
+      request,
+      request.globalConfig?.fps ?? request.configFromStory?.fps ?? DEFAULT_FPS,
+      ctx,
+    ),
   );
 export type RenderVideoRequest = z.infer<typeof renderVideoRequestSchema>;
 export type RenderVideoRequestInput = z.input<typeof renderVideoRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captionStyleOverrideSchema } from './caption-style';
+import { aspectRatioSchema } from './categories';
 import { MESSAGES } from './messages';
 import { frameValueSchema, idSchema, jsonWithin, LIMITS, urlTextSchema } from './limits';
 import { isoDateTimeSchema } from './wire-date';
@@ -179,6 +180,11 @@ export const globalConfigSchema = z.object({
   fps: z.number().int().min(1).max(LIMITS.maxFps).default(DEFAULT_FPS),
   watermark: watermarkConfigSchema.prefault({}),
   captions: captionsConfigSchema.prefault({}),
+  /**
+   * Ours: the story's size chosen in the editor (spec 3 §3 "Output settings: aspectRatio").
+   * Absent: the story's creation choice, else its media's shape (`storyAspectRatio`).
+   */
+  aspectRatio: aspectRatioSchema.optional(),
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
 

@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   aspectRatioSchema,
-  aspectRatioFor,
+  DEFAULT_ASPECT_RATIO,
   exportJobPayloadSchema,
   LIMITS,
   MESSAGES,
   OUTPUT_SIZES,
   RENDER_TIMEOUT_MS,
   renderVideoRequestSchema,
-  type AspectRatio,
+  storyAspectRatio as storyAspectRatioOf,
+  storyOutputSettings,
+  type RenderVideoRequest,
+  type StorySizeSource,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
@@ -24,17 +28,54 @@ import { RenderService, type RenderJob, type RenderOutput } from './render-servi
 export const RENDER_WORKFLOW = 'render.video';
 export const EXPORT_WORKFLOW = 'story.export';
 
-/** Output size of a render call: its width×height, else its aspect ratio, else 1920×1080. */
-export function renderOutputSize(config: {
-  width?: number | undefined;
-  height?: number | undefined;
-  aspectRatio?: string | undefined;
-}) {
+/**
+ * Output size of a render: an explicit width×height of a render call (even, within bounds),
+ * else core's rule for the story (`storyOutputSettings`) — the one rule of the player canvas,
+ * the editor's export and the share export.
+ */
+export function renderOutputSize(
+  story: StorySizeSource,
+  explicit: { width?: number | undefined; height?: number | undefined } = {},
+) {
   const even = (v: number) => Math.max(2, Math.floor(Math.min(LIMITS.outputSide, v) / 2) * 2);
-  if (config.width && config.height)
-    return { width: even(config.width), height: even(config.height) };
-  const ratio = aspectRatioSchema.safeParse(config.aspectRatio);
-  return OUTPUT_SIZES[ratio.success ? ratio.data : '16:9'];
+  if (explicit.width && explicit.height)
+    return { width: even(explicit.width), height: even(explicit.height) };
+  const { width, height } = storyOutputSettings(story);
+  return { width, height };
+}
+
+/**
+ * The timeline a render call draws: its tracks and media with its whole globalConfig when the
+ * call sends one (as the editor's timeline holds it), else one built from the call's
+ * watermarkConfig and configFromStory.
+ */
+export function renderCallTimeline(request: RenderVideoRequest) {
+  const config = request.configFromStory ?? {};
+  return {
+    tracks: request.tracks,
+    mediaAssets: request.mediaAssets,
+    globalConfig: request.globalConfig ?? {
+      ...(config.fps ? { fps: config.fps } : {}),
+      watermark: request.watermarkConfig,
+      captions: { enabled: config.captions?.enabled ?? true },
+    },
+  };
+}
+
+/**
+ * Output size of a render call: its width×height; else its aspect ratio; else the ratio its
+ * globalConfig chose; else, when it names the user's story, the story's size (core's rule, as
+ * the story's export); else the shape of its media.
+ */
+export function renderCallOutput(request: RenderVideoRequest, story: StorySizeSource | null) {
+  const config = request.configFromStory ?? {};
+  const asked = aspectRatioSchema.safeParse(config.aspectRatio);
+  const timeline = asked.success
+    ? { globalConfig: { aspectRatio: asked.data } }
+    : request.globalConfig?.aspectRatio || !story
+      ? renderCallTimeline(request)
+      : story.timeline;
+  return renderOutputSize({ ...story, timeline }, config);
 }
 
 /**
@@ -65,27 +106,31 @@ export function renderDeadline(step: Pick<StepContext, 'startedAt'>): AbortSigna
   return AbortSignal.timeout(remaining);
 }
 
-/** The aspect ratio a story exports at: its creation choice, else its media's shape, else 16:9. */
-export function storyAspectRatio(story: {
+/** A stored story as core's size rule reads it. */
+export function storySizeSource(story: {
   categoryInputs: Record<string, unknown>;
   metadata: Record<string, unknown>;
   videoEditorTimeline: Record<string, unknown> | null;
-}): AspectRatio {
-  for (const candidate of [story.categoryInputs.aspect_ratio, story.metadata.aspect_ratio]) {
-    const parsed = aspectRatioSchema.safeParse(candidate);
-    if (parsed.success) return parsed.data;
-  }
-  const assets = (story.videoEditorTimeline?.mediaAssets ?? []) as {
-    resource_type?: string;
-    metadata?: { width?: number; height?: number };
-  }[];
-  const visual = assets.find(
-    (a) =>
-      (a.resource_type === 'video' || a.resource_type === 'image') &&
-      a.metadata?.width &&
-      a.metadata.height,
-  );
-  return visual ? aspectRatioFor(visual.metadata!.width!, visual.metadata!.height!) : '16:9';
+}): StorySizeSource {
+  return {
+    categoryInputs: story.categoryInputs,
+    metadata: story.metadata,
+    timeline: story.videoEditorTimeline,
+  };
+}
+
+/** What an export's snapshot step keeps for its parts: the timeline and its output size. */
+const exportSnapshotSchema = z.object({
+  timeline: z.unknown(),
+  output: z
+    .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+    .optional(),
+  aspectRatio: aspectRatioSchema.optional(),
+});
+
+/** The aspect ratio a stored story is made and exported at (core's rule). */
+export function storyAspectRatio(story: Parameters<typeof storySizeSource>[0]) {
+  return storyAspectRatioOf(storySizeSource(story));
 }
 
 /** Renders and exports a user may have going at once (ours). */
@@ -165,7 +210,7 @@ export function storyExportSteps(
           state: {
             timeline: story.videoEditorTimeline,
             version: story.version,
-            aspectRatio: storyAspectRatio(story),
+            output: renderOutputSize(storySizeSource(story)),
           },
         };
       },
@@ -177,10 +222,11 @@ export function storyExportSteps(
       ...spreadRender(
         service,
         (step) => {
-          const state = step.state as { timeline: unknown; aspectRatio: AspectRatio };
+          const state = exportSnapshotSchema.parse(step.state);
           return {
             timeline: state.timeline,
-            output: OUTPUT_SIZES[state.aspectRatio],
+            // A snapshot taken before sizes were kept in it holds the story's aspect ratio.
+            output: state.output ?? OUTPUT_SIZES[state.aspectRatio ?? DEFAULT_ASPECT_RATIO],
             removeWatermark: options(step).removeWatermark,
             id: step.run.id,
             createdAt: step.run.createdAt,
@@ -234,25 +280,15 @@ export function renderWorkflows(ctx: AppContext, logger: FastifyBaseLogger): Wor
             service,
             async (step) => {
               const request = renderVideoRequestSchema.parse(step.input);
-              const config = request.configFromStory ?? {};
+              const storyId = await ownStoryId(step, request.configFromStory?.story_id);
+              const story = storyId ? await stories.findById(storyId) : undefined;
               return {
-                timeline: {
-                  tracks: request.tracks,
-                  mediaAssets: request.mediaAssets,
-                  globalConfig: {
-                    ...(config.fps ? { fps: config.fps } : {}),
-                    watermark: request.watermarkConfig,
-                    captions: { enabled: config.captions?.enabled ?? true },
-                  },
-                },
-                output: renderOutputSize(config),
+                timeline: renderCallTimeline(request),
+                output: renderCallOutput(request, story ? storySizeSource(story) : null),
                 id: step.run.id,
                 createdAt: step.run.createdAt,
-                // An editor render belongs to its user (and to the story it names, if theirs).
-                owner: {
-                  userId: step.run.userId,
-                  storyId: await ownStoryId(step, config.story_id),
-                },
+                // A render belongs to its user (and to the story it names, if theirs).
+                owner: { userId: step.run.userId, storyId },
               };
             },
             (_step, output) => ({ state: { url: output.url, key: output.key } }),

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button-styles';
 import { useEditor, useEditorStore } from './editor-context';
-import { downloadVideo, renderTimeline } from './export-render';
+import { downloadVideo, exportEditedStory } from './export-render';
 
 /** Saved / saving / error with retry; a conflict offers a reload (spec 3 §4 "Sync with server"). */
 function SyncStatus() {
@@ -66,15 +66,17 @@ function SyncStatus() {
   );
 }
 
-/** Export: renders the timeline as it is now and downloads it as download.mp4. */
+/**
+ * Export: saves the edits, exports the story (the share dialog's export, at the story's size)
+ * and downloads it as download.mp4.
+ */
 function ExportButton() {
   const store = useEditorStore();
   const [progress, setProgress] = useState<number | null>(null);
   const start = async () => {
-    const { storyId, timeline } = store.getState();
     setProgress(0);
     try {
-      const url = await renderTimeline({ storyId, timeline, onProgress: setProgress });
+      const url = await exportEditedStory({ store, onProgress: setProgress });
       toast.success(MESSAGES.editor.exportCompleted);
       downloadVideo(url);
     } catch (error) {
