@@ -138,25 +138,54 @@ function clipAll(
 }
 
 /**
- * Captions of a track never overlap: ordered by start, a caption that begins under the previous
- * one starts where that one ends (and goes when nothing is left of it).
+ * Captions of a track never overlap. Captions linked to a shot come first: ordered by start, one
+ * that begins under the previous one starts where that one ends (and goes when nothing is left
+ * of it). A free caption then keeps the longest stretch of its time that no other caption uses
+ * (and goes when there is none): a shot moved over it does not lose its own captions.
  */
-export function removeCaptionOverlaps(items: readonly TimelineItem[]): TimelineItem[] {
-  const sorted = [...items].sort((a, b) => a.startTimeInFrames - b.startTimeInFrames);
-  let changed = sorted.some((item, index) => item !== items[index]);
+export function removeCaptionOverlaps(
+  items: readonly TimelineItem[],
+  isLinked: (item: TimelineItem) => boolean = () => false,
+): TimelineItem[] {
+  const byStart = (a: TimelineItem, b: TimelineItem) => a.startTimeInFrames - b.startTimeInFrames;
+  const linked = items.filter(isLinked).sort(byStart);
+  const placed: TimelineItem[] = [];
   let previousEnd = -Infinity;
-  const result: TimelineItem[] = [];
-  for (const item of sorted) {
-    let next: TimelineItem | null = item;
-    if (item.startTimeInFrames < previousEnd) {
-      changed = true;
-      next = clipItem(item, { start: previousEnd, end: itemEnd(item) });
-    }
+  for (const item of linked) {
+    const next =
+      item.startTimeInFrames < previousEnd
+        ? clipItem(item, { start: previousEnd, end: itemEnd(item) })
+        : item;
     if (!next) continue;
-    result.push(next);
+    placed.push(next);
     previousEnd = itemEnd(next);
   }
-  return changed ? result : (items as TimelineItem[]);
+  for (const item of items.filter((candidate) => !isLinked(candidate)).sort(byStart)) {
+    const next = clipItem(item, longestFreeStretch(spanOf(item), placed));
+    if (!next) continue;
+    const at = placed.findIndex((other) => other.startTimeInFrames > next.startTimeInFrames);
+    placed.splice(at < 0 ? placed.length : at, 0, next);
+  }
+  placed.sort(byStart);
+  const same =
+    placed.length === items.length && placed.every((item, index) => item === items[index]);
+  return same ? (items as TimelineItem[]) : placed;
+}
+
+/** The longest part of a span that none of the (ordered) items covers; empty when none. */
+function longestFreeStretch(span: Span, items: readonly TimelineItem[]): Span {
+  let best: Span = { start: span.start, end: span.start };
+  let cursor = span.start;
+  const consider = (end: number) => {
+    if (end - cursor > best.end - best.start) best = { start: cursor, end };
+  };
+  for (const item of items) {
+    if (itemEnd(item) <= span.start || item.startTimeInFrames >= span.end) continue;
+    consider(Math.min(span.end, item.startTimeInFrames));
+    cursor = Math.max(cursor, itemEnd(item));
+  }
+  consider(span.end);
+  return best;
 }
 
 /**
@@ -177,7 +206,10 @@ export function settleLinks(tracks: readonly Track[], primaryIndex: number): Tra
   return voiced.map((track) => {
     if (track.type !== 'caption') return track;
     const clipped = clipAll(track.items, (item) => captionBound(item, shots, voices));
-    const items = removeCaptionOverlaps(clipped);
+    const items = removeCaptionOverlaps(
+      clipped,
+      (item) => item.shotId !== undefined && item.shotId !== null && shots.has(item.shotId),
+    );
     return items === track.items ? track : { ...track, items };
   });
 }
