@@ -103,8 +103,14 @@ describe('editCaption', () => {
       durationInFrames: 1,
       caption: { data: { text: 'Hi' } },
     });
+    // Out-of-range frames are clamped: k1 was detected from VA (0–60), so it stays inside it.
+    const clamped = expectOk(
+      editCaption(withCaptions(), { itemId: 'k1', startFrame: -1, endFrame: 2000 }),
+    );
+    expect(layout(trackById(clamped.timeline, 'c1'))).toEqual(['k1@0+60']);
+    expect(clamped.totalDurationInFrames).toBe(300);
     expect(
-      expectRefused(editCaption(withCaptions(), { itemId: 'k1', startFrame: -1 })).message,
+      expectRefused(editCaption(withCaptions(), { itemId: 'k1', startFrame: Number.NaN })).message,
     ).toBe(MESSAGES.editor.invalidCaptionTiming);
     expect(
       expectRefused(editCaption(withCaptions(), { itemId: 'k1', startFrame: 10, endFrame: 10.5 }))

@@ -9,8 +9,10 @@ import type {
 import { captionStyleOverrideSchema, MESSAGES } from '@storyloom/core';
 import type { IdSource } from './asset-item';
 import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
-import { FRAME_EPSILON, itemEnd } from './frames';
+import { itemEnd } from './frames';
+import { freeRange } from './free-range';
 import { ignored, refuse } from './refusal';
+import { isVoiceOverTrack, owningSpan, spanOf } from './shot-links';
 import { assetIndex, findItem, findTrack } from './timeline-lookup';
 import { TRACK_NAMES, trackCategory } from './track-category';
 import { sortItems } from './track-rules';
@@ -54,14 +56,35 @@ export function insertCaptionTracks(
     tracks.push(track);
     const detected = args.captions[track.id];
     if (!detected) continue;
+    // Captions detected from a voice-over are linked to the shot of the voice-over item they
+    // are spoken in, so they move and trim with it.
+    const voices = isVoiceOverTrack(track)
+      ? track.items
+          .filter((item) => item.shotId)
+          .map((item) => ({ ...spanOf(item), shotId: item.shotId! }))
+      : [];
     const items: TimelineItem[] = detected.items
       .filter(
         (item) =>
           item.type === 'caption' &&
           item.startTimeInFrames >= 0 &&
-          item.durationInFrames > FRAME_EPSILON,
+          Math.round(item.startTimeInFrames + item.durationInFrames) >
+            Math.round(item.startTimeInFrames),
       )
-      .map((item) => ({ ...item, id: unique(item.id, usedItemIds) }));
+      .map((item) => {
+        const start = Math.round(item.startTimeInFrames);
+        const end = Math.round(item.startTimeInFrames + item.durationInFrames);
+        const placed: TimelineItem = {
+          ...item,
+          id: unique(item.id, usedItemIds),
+          startTimeInFrames: start,
+          durationInFrames: end - start,
+        };
+        const voice = owningSpan({ start, end }, voices);
+        if (voice && start < voice.end && end > voice.start) placed.shotId = voice.shotId;
+        else delete placed.shotId;
+        return placed;
+      });
     tracks.push({
       id: unique(detected.id, usedTrackIds),
       type: 'caption',
@@ -81,8 +104,24 @@ export function insertCaptionTracks(
 }
 
 /**
- * Caption editing (spec 3 §4–5): new text and/or timing; the start frame is 0 or later and the
- * end frame at least start + 1.
+ * The frames a caption's Start and End may take (spec 3 §5: start ≥ 0, end ≥ start + 1),
+ * narrowed so captions never overlap and stay inside their unit: between its neighbours on
+ * the track, inside the voice-over it was made from (a linked caption) or before
+ * `captionEndLimit` (a free caption). Null when the item is not a caption.
+ */
+export function captionTimingRange(
+  timeline: VideoEditorTimeline,
+  itemId: string,
+): { minStart: number; maxEnd: number } | null {
+  const found = findItem(timeline, itemId);
+  if (!found.ok || found.value.item.type !== 'caption') return null;
+  const range = freeRange(timeline, found.value)!;
+  return { minStart: Math.max(0, Math.ceil(range.start)), maxEnd: Math.floor(range.end) };
+}
+
+/**
+ * Caption editing (spec 3 §4–5): new text and/or timing in whole frames, clamped to
+ * `captionTimingRange`; the end frame is at least start + 1.
  */
 export function editCaption(
   timeline: VideoEditorTimeline,
@@ -92,10 +131,14 @@ export function editCaption(
   if (!found.ok) return found;
   const { item, trackIndex } = found.value;
   if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
-  const start = args.startFrame ?? item.startTimeInFrames;
-  const end = args.endFrame ?? itemEnd(item);
-  if (!(start >= 0) || !(end >= start + 1) || !Number.isFinite(end))
+  const range = captionTimingRange(timeline, args.itemId)!;
+  const askedStart = args.startFrame ?? item.startTimeInFrames;
+  const askedEnd = args.endFrame ?? itemEnd(item);
+  if (!Number.isFinite(askedStart) || !Number.isFinite(askedEnd) || !(askedEnd >= askedStart + 1))
     return refuse('invalid_value', MESSAGES.editor.invalidCaptionTiming);
+  const start = Math.max(range.minStart, Math.round(askedStart));
+  const end = Math.min(range.maxEnd, Math.round(askedEnd));
+  if (!(end >= start + 1)) return refuse('invalid_value', MESSAGES.editor.invalidCaptionTiming);
   const text = args.text ?? item.caption?.data.text ?? '';
   if (
     start === item.startTimeInFrames &&

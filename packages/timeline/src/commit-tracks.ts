@@ -1,6 +1,6 @@
 import type { Track, VideoEditorTimeline } from '@storyloom/core';
 import { totalDurationFrames } from './frames';
-import { followPrimary } from './follow-primary';
+import { followUnits, type UnitChange } from './follow-units';
 import type { Refused } from './refusal';
 import { diffPrimaryShots, type ShotChange } from './shot-changes';
 import { assetIndex } from './timeline-lookup';
@@ -40,22 +40,30 @@ export const COMMAND_DESCRIPTIONS = {
   captionsDisplay: 'Display captions',
   group: 'Group items',
   ungroup: 'Ungroup items',
+  split: 'Split item',
+  unlinkCaption: 'Unlink caption',
+  linkCaption: 'Link caption to shot',
 } as const;
 
 /**
- * Finishes an edit: applies the track rules, moves linked items along with the primary track
- * and works out the shot changes and total duration.
+ * Finishes an edit: applies the track rules, keeps each shot's linked items with it
+ * (`followUnits`, told by `units` what the edit did to a shot item besides moving it) and works
+ * out the shot changes and total duration.
  */
 export function commitTracks(
   before: VideoEditorTimeline,
   tracks: Track[],
   description: string,
-  options: { selection?: string[]; timeline?: Partial<VideoEditorTimeline> } = {},
+  options: {
+    selection?: string[];
+    timeline?: Partial<VideoEditorTimeline>;
+    units?: ReadonlyMap<string, UnitChange>;
+  } = {},
 ): CommandSuccess {
   const mediaAssets = options.timeline?.mediaAssets ?? before.mediaAssets;
   const assets = assetIndex(mediaAssets);
-  const ruled = applyTrackRules(tracks, assets);
-  const followed = followPrimary(before.tracks, ruled, assets);
+  const ruled = applyTrackRules(tracks, assets, { settle: false });
+  const followed = applyTrackRules(followUnits(before.tracks, ruled, options.units), assets);
   const timeline: VideoEditorTimeline = { ...before, ...options.timeline, tracks: followed };
   const result: CommandSuccess = {
     ok: true,

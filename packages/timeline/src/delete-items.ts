@@ -1,16 +1,32 @@
-import type { VideoEditorTimeline } from '@storyloom/core';
+import type { Track, VideoEditorTimeline } from '@storyloom/core';
 import { MESSAGES } from '@storyloom/core';
 import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
 import { refuse } from './refusal';
 import type { Selection } from './selection';
 import { assetIndex, findItem } from './timeline-lookup';
 import { editScenario } from './track-category';
+import { isVoiceOverTrack, owningSpan, spanOf, type Span } from './shot-links';
 import { primaryTrackIndex } from './track-rules';
+
+/** Voice-over items' spans (with their ids) by shot id. */
+function voiceItems(tracks: readonly Track[]): Map<string, (Span & { id: string })[]> {
+  const byShot = new Map<string, (Span & { id: string })[]>();
+  for (const track of tracks) {
+    if (!isVoiceOverTrack(track)) continue;
+    for (const item of track.items) {
+      if (!item.shotId) continue;
+      const list = byShot.get(item.shotId) ?? [];
+      list.push({ ...spanOf(item), id: item.id });
+      byShot.set(item.shotId, list);
+    }
+  }
+  return byShot;
+}
 
 /**
  * Delete (spec 3 §4): the item, the group or the multi-selection. Deleting a primary item also
  * deletes what is linked to it (the rest of its group; with a voice-over track, the voice-over
- * of its shot). Emptied non-primary tracks (caption tracks included) go, the primary track
+ * of its shot; the shot's captions), and deleting a voice-over deletes the captions made from it. Emptied non-primary tracks (caption tracks included) go, the primary track
  * closes up, the total duration is recomputed and the selection is cleared. The removed shots
  * are reported as shot changes (hidden when auto, deleted otherwise, by `applyShotChanges`).
  */
@@ -50,6 +66,37 @@ export function deleteItems(
           (voiceOver && item.shotId && shots.has(item.shotId))
         )
           ids.add(item.id);
+      }
+    }
+  }
+
+  // Captions made from a removed voice-over (or of a removed shot) go with it.
+  const removedVoices = new Map<string, Set<string>>();
+  for (const track of timeline.tracks) {
+    if (!isVoiceOverTrack(track)) continue;
+    for (const item of track.items) {
+      if (!item.shotId || !ids.has(item.id)) continue;
+      const set = removedVoices.get(item.shotId) ?? new Set<string>();
+      set.add(item.id);
+      removedVoices.set(item.shotId, set);
+    }
+  }
+  const removedShots = new Set(removedPrimary.map((item) => item.shotId).filter(Boolean));
+  if (removedVoices.size > 0 || removedShots.size > 0) {
+    const voices = voiceItems(timeline.tracks);
+    for (const track of timeline.tracks) {
+      if (track.type !== 'caption') continue;
+      for (const item of track.items) {
+        if (!item.shotId) continue;
+        if (removedShots.has(item.shotId)) {
+          ids.add(item.id);
+          continue;
+        }
+        const removed = removedVoices.get(item.shotId);
+        if (!removed) continue;
+        const spoken = voices.get(item.shotId) ?? [];
+        const owner = owningSpan(spanOf(item), spoken);
+        if (owner && removed.has(owner.id)) ids.add(item.id);
       }
     }
   }

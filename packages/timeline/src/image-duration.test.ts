@@ -37,7 +37,7 @@ describe('setImageDuration', () => {
     const result = expectOk(setImageDuration(withImage(), { itemId: 'P', seconds: 0.5 }));
     expect(layout(primaryOf(result.timeline))).toEqual(['A@0+90', 'P@90+15', 'C@105+90']);
     expect(primaryOf(result.timeline).items[1]!.effects).toEqual([
-      { type: 'fade-in', durationInFrames: 7.5 },
+      { type: 'fade-in', durationInFrames: 7 },
     ]);
     expect(result.description).toBe('Change image duration');
   });

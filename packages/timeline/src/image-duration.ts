@@ -21,7 +21,10 @@ export function setImageDuration(
   const { item } = found.value;
   if (item.type !== 'image') return refuse('not_supported', MESSAGES.editor.notSupported);
   const { min, max } = EDITOR_CONSTANTS.property.imageDuration;
-  const frames = Math.min(max, Math.max(min, args.seconds)) * timelineFps(timeline);
+  const frames = Math.max(
+    1,
+    Math.round(Math.min(max, Math.max(min, args.seconds)) * timelineFps(timeline)),
+  );
   if (Math.abs(frames - item.durationInFrames) < FRAME_EPSILON) return ignored('same duration');
   const next = clampEffects({ ...item, durationInFrames: frames });
   return commitTracks(

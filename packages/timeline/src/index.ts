@@ -8,9 +8,12 @@ export * from './item-duration';
 export * from './gaps';
 export * from './selection';
 export * from './invariants';
+export * from './shot-links';
+export * from './free-range';
 
 // Commands
 export * from './commit-tracks';
+export type { UnitChange } from './follow-units';
 export * from './asset-item';
 export * from './drop-mode';
 export * from './drag-payload';
@@ -25,6 +28,8 @@ export * from './delete-items';
 export * from './media-assets';
 export * from './caption-tracks';
 export * from './group-items';
+export * from './split-item';
+export * from './caption-links';
 
 // Timeline and storyboard
 export * from './shot-changes';

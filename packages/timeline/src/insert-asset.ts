@@ -34,7 +34,11 @@ export function insertAsset(timeline: VideoEditorTimeline, args: InsertAssetArgs
   if (asset.resource_type === 'file') return refuse('not_supported', MESSAGES.editor.notSupported);
   const fps = timelineFps(timeline);
   const duration = placementDurationFrames(asset, fps);
-  const { target } = args;
+  // Drops snap to whole frames.
+  const target: AssetDropTarget =
+    args.target.kind === 'item' || args.target.frame === undefined
+      ? args.target
+      : { ...args.target, frame: Math.round(args.target.frame) };
 
   if (target.kind === 'new-track') return insertOnNewTrack(timeline, asset, duration, args, target);
 

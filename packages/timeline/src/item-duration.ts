@@ -20,7 +20,11 @@ export { assetSourceFrames, itemDurationInFrames } from '@storyloom/core';
  */
 export function placementDurationFrames(asset: MediaAsset, fps: number): number {
   if (asset.resource_type === 'image') return EDITOR_CONSTANTS.imageFallbackSeconds * fps;
-  return assetSourceFrames(asset, fps) ?? EDITOR_CONSTANTS.unknownAssetDurationFrames;
+  const frames = assetSourceFrames(asset, fps);
+  // Whole frames, never past the media's end.
+  return frames === null
+    ? EDITOR_CONSTANTS.unknownAssetDurationFrames
+    : Math.max(1, Math.floor(frames + 1e-6));
 }
 
 /** The source window [start, end) an item plays, filling in what the stored item leaves out. */

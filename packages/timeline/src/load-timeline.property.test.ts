@@ -131,7 +131,7 @@ describe('loading properties', () => {
       ),
       { numRuns: 600 },
     );
-  });
+  }, 120_000);
 
   it('never throws on anything at all', () => {
     fc.assert(
@@ -143,5 +143,5 @@ describe('loading properties', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });

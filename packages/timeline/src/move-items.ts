@@ -10,7 +10,9 @@ import { resolveSelection, type Selection } from './selection';
 import { findItem, findTrack } from './timeline-lookup';
 import { assetIndex } from './timeline-lookup';
 import { TRACK_NAMES, trackCategory } from './track-category';
-import { allowsOverlap, primaryTrackIndex, resolveOverlaps } from './track-rules';
+import { unitBound } from './free-range';
+import { isClippedLink, isVoiceOverTrack, owningSpan, spanOf } from './shot-links';
+import { primaryTrackIndex, resolveOverlaps } from './track-rules';
 
 /**
  * Where moved items go (spec 3 §4): next to an item (left half before, right half after), to a
@@ -46,7 +48,11 @@ export function moveItems(timeline: VideoEditorTimeline, args: MoveItemsArgs): C
   if (!contiguous && (args.selection.kind === 'items' || sourceIndex !== primary))
     return refuse('not_contiguous', MESSAGES.editor.selectionNotContiguous);
 
-  const { target } = args;
+  // Drops snap to whole frames.
+  const target: MoveTarget =
+    args.target.kind === 'frame'
+      ? { ...args.target, frame: Math.round(args.target.frame) }
+      : args.target;
   let targetIndex: number;
   if (target.kind === 'new-track') targetIndex = -1;
   else if (target.kind === 'item') {
@@ -115,42 +121,78 @@ export function moveItems(timeline: VideoEditorTimeline, args: MoveItemsArgs): C
 
   if (!contiguous) return refuse('not_contiguous', MESSAGES.editor.selectionNotContiguous);
   const span = blockEnd - blockStart;
-  const free = allowsOverlap(targetTrack);
   let start: number;
   if (target.kind === 'item') {
     const at = targetItems.findIndex((item) => item.id === target.itemId);
     const anchor = targetItems[at]!;
     if (itemDropMode(target.pointerFraction) === 'before') {
       const previous = targetItems[at - 1];
-      const floor = free || !previous ? 0 : itemEnd(previous);
+      const floor = !previous ? 0 : itemEnd(previous);
       start = anchor.startTimeInFrames - span;
       if (start < floor - FRAME_EPSILON) return noSpace(span, anchor.startTimeInFrames - floor);
       start = Math.max(floor, start);
     } else {
       const following = targetItems[at + 1];
       start = itemEnd(anchor);
-      const ceiling = free || !following ? Infinity : following.startTimeInFrames;
+      const ceiling = !following ? Infinity : following.startTimeInFrames;
       if (start + span > ceiling + FRAME_EPSILON) return noSpace(span, ceiling - start);
     }
-  } else if (free) {
-    start = target.frame;
   } else {
     const gap = nearestGap(findGaps(targetItems), target.frame);
     const clamped = clampIntoGap(gap, target.frame, span);
     if (clamped === null) return noSpace(span, gap.durationInFrames);
     start = clamped;
   }
-  const delta = start - blockStart;
+  let delta = start - blockStart;
+  // A voice-over stays inside its shot and a linked caption inside its voice-over.
+  if (isClippedLink(source)) {
+    let lowest = -Infinity;
+    let highest = Infinity;
+    for (const item of block) {
+      const bound = unitBound(timeline, source.type === 'caption', item);
+      lowest = Math.max(lowest, bound.start - item.startTimeInFrames);
+      highest = Math.min(highest, bound.end - itemEnd(item));
+    }
+    if (lowest > highest) return noSpace(span, 0);
+    const clamped = Math.min(highest, Math.max(lowest, delta));
+    if (clamped !== delta) {
+      delta = clamped;
+      const from = blockStart + delta;
+      if (targetItems.some((item) => item.startTimeInFrames < from + span && itemEnd(item) > from))
+        return noSpace(span, 0);
+    }
+  }
   if (targetIndex === sourceIndex && delta === 0) return ignored('no change');
   const moved = block.map((item) => ({
     ...item,
     startTimeInFrames: item.startTimeInFrames + delta,
   }));
   const shifted = new Map<number, Map<string, number>>();
-  for (const { trackIndex, item } of others) {
+  const shift = (trackIndex: number, item: TimelineItem) => {
     const starts = shifted.get(trackIndex) ?? new Map<string, number>();
     starts.set(item.id, Math.max(0, item.startTimeInFrames + delta));
     shifted.set(trackIndex, starts);
+  };
+  for (const { trackIndex, item } of others) shift(trackIndex, item);
+  // A moved voice-over takes the captions made from it along.
+  if (isVoiceOverTrack(source)) {
+    const moved = new Set(block.map((item) => item.id));
+    const spoken = new Map<string, { id: string; start: number; end: number }[]>();
+    for (const item of source.items)
+      if (item.shotId)
+        spoken.set(item.shotId, [
+          ...(spoken.get(item.shotId) ?? []),
+          { ...spanOf(item), id: item.id },
+        ]);
+    tracks.forEach((track, trackIndex) => {
+      if (track.type !== 'caption') return;
+      for (const item of track.items) {
+        const owner = item.shotId
+          ? owningSpan(spanOf(item), spoken.get(item.shotId) ?? [])
+          : undefined;
+        if (owner && moved.has(owner.id) && !blockIds.has(item.id)) shift(trackIndex, item);
+      }
+    });
   }
   const next = tracks.map((t, i) => {
     let items = t.items;
@@ -162,7 +204,7 @@ export function moveItems(timeline: VideoEditorTimeline, args: MoveItemsArgs): C
         const moveTo = starts.get(item.id);
         return moveTo === undefined ? item : { ...item, startTimeInFrames: moveTo };
       });
-      if (!allowsOverlap(t)) items = resolveOverlaps(items);
+      if (t.type !== 'caption') items = resolveOverlaps(items);
     }
     return items === t.items ? t : { ...t, items };
   });

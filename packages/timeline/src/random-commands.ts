@@ -12,9 +12,11 @@ import type { CommandResult } from './commit-tracks';
 import { deleteItems } from './delete-items';
 import { itemEnd } from './frames';
 import { groupItems, ungroupItems } from './group-items';
+import { linkCaption, unlinkCaption } from './caption-links';
 import { insertAsset } from './insert-asset';
 import { moveItems } from './move-items';
 import { setFade } from './set-fade';
+import { splitItem } from './split-item';
 import { primaryTrackIndex } from './track-rules';
 import { trimItem } from './trim-item';
 
@@ -29,6 +31,8 @@ export const COMMAND_KINDS = [
   'group',
   'editCaption',
   'captions',
+  'split',
+  'captionLink',
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
@@ -178,7 +182,8 @@ export function prepareCommandPlan(
           plan.choice % 4 === 0 ? tracks : tracks.filter((track) => track.type === at.track.type);
         const track = candidates[plan.other % candidates.length]!;
         const primary = tracks[primaryTrackIndex(tracks)];
-        let frame = Math.floor(plan.y * (end + 100)) - (plan.choice % 5 === 0 ? 50 : 0);
+        // Pointer drags land between frames (e.g. 275.833201); the engine snaps them.
+        let frame = plan.y * (end + 100) - (plan.choice % 5 === 0 ? 50 : 0);
         if (track === primary && plan.choice % 2 === 0) {
           const boundaries = [0, ...track.items.map(itemEnd)];
           frame = boundaries[plan.other % boundaries.length]!;
@@ -254,8 +259,25 @@ export function prepareCommandPlan(
           itemId: caption.item.id,
           text: `t${plan.choice}`,
           startFrame: start,
-          endFrame: plan.choice % 5 === 0 ? start + 0.5 : start + 1 + plan.x * 60,
+          endFrame:
+            plan.choice % 5 === 0
+              ? start + 0.5
+              : plan.choice % 7 === 0
+                ? 2000
+                : start + 1 + plan.x * 60,
         });
+    }
+    case 'split': {
+      if (!at) return null;
+      const frame = at.item.startTimeInFrames + plan.y * at.item.durationInFrames;
+      return () => splitItem(timeline, { itemId: at.item.id, frame, newId });
+    }
+    case 'captionLink': {
+      const caption = nthItem(tracks, plan.pick, (track) => track.type === 'caption');
+      if (!caption) return null;
+      return plan.choice % 2
+        ? () => unlinkCaption(timeline, { itemId: caption.item.id })
+        : () => linkCaption(timeline, { itemId: caption.item.id });
     }
     case 'captions': {
       const audio = tracks.filter((track) => track.type === 'audio');

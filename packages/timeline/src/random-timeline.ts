@@ -109,6 +109,17 @@ export function timelineFromPlan(plan: TimelinePlan): {
       caption: { data: { text: `caption ${index}` } },
     }))
     .sort((a, b) => a.startTimeInFrames - b.startTimeInFrames);
+  // Every other caption is linked to the shot whose voice-over it starts in (as generated
+  // stories' captions are); the track rules then cut it to that voice-over.
+  const voices = built.timeline.tracks.find((track) => track.subtype === 'voiceover')?.items ?? [];
+  captions.forEach((caption, index) => {
+    const voice = voices.find(
+      (item) =>
+        caption.startTimeInFrames >= item.startTimeInFrames &&
+        caption.startTimeInFrames < item.startTimeInFrames + item.durationInFrames,
+    );
+    if (index % 2 === 0 && voice?.shotId) Object.assign(caption, { shotId: voice.shotId });
+  });
   if (captions.length) extra.push({ id: 'captions', type: 'caption', items: captions });
   const assets = new Map(PLAN_ASSETS.map((asset) => [asset.id, asset]));
   return {

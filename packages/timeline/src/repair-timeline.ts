@@ -15,7 +15,6 @@ import { assetSourceFrames, hasSource, itemDurationInFrames } from './item-durat
 import type { RefusalCode } from './refusal';
 import { normalizeTrackType } from './track-category';
 import {
-  allowsOverlap,
   applyTrackRules,
   clampEffects,
   primaryTrackIndex,
@@ -184,14 +183,17 @@ export function repairItem(value: unknown, context: ItemContext): TimelineItem |
     context.fps,
     asset,
   );
+  // Every frame field is a whole frame (issue: drags gave 275.833201).
+  duration = Math.max(1, Math.round(duration));
   if (hasSource(type)) {
-    let start = trimStart !== undefined && trimStart >= 0 ? trimStart : 0;
-    let window = duration * speed;
-    const source = assetSourceFrames(asset, context.fps);
-    if (source !== null && start + window > source + FRAME_EPSILON) {
+    let start = trimStart !== undefined && trimStart >= 0 ? Math.round(trimStart) : 0;
+    let window = Math.round(duration * speed);
+    const media = assetSourceFrames(asset, context.fps);
+    const source = media === null ? null : Math.floor(media + FRAME_EPSILON);
+    if (source !== null && start + window > source) {
       if (window > source) {
-        window = source;
-        duration = source / speed;
+        duration = Math.max(1, Math.floor(source / speed));
+        window = Math.min(source, Math.round(duration * speed));
       }
       start = Math.max(0, source - window);
     }
@@ -202,11 +204,16 @@ export function repairItem(value: unknown, context: ItemContext): TimelineItem |
     if (trimEnd === undefined || trimEnd < 0) delete raw.sourceTrimEndFrames;
   }
   if (Array.isArray(raw.effects)) {
-    raw.effects = raw.effects.filter((effect) => effectSchema.safeParse(effect).success);
+    raw.effects = raw.effects
+      .filter((effect) => effectSchema.safeParse(effect).success)
+      .map((effect: { durationInFrames: number }) => ({
+        ...effect,
+        durationInFrames: Math.round(effect.durationInFrames),
+      }));
   } else delete raw.effects;
   raw.speed = speed;
   raw.volume = volumeValue === undefined ? 1 : clampVolume(volumeValue);
-  raw.startTimeInFrames = Math.max(0, finite(raw.startTimeInFrames) ?? 0);
+  raw.startTimeInFrames = Math.max(0, Math.round(finite(raw.startTimeInFrames) ?? 0));
   raw.durationInFrames = duration;
   const item = pruneInvalid(timelineItemSchema, raw, [
     'id',
@@ -258,7 +265,7 @@ export function repairTracks(value: unknown, context: Omit<ItemContext, 'where'>
   const laidOut = tracks.map((track, index) => ({
     ...track,
     items:
-      index === primary || allowsOverlap(track)
+      index === primary || track.type === 'caption'
         ? sortItems(track.items)
         : resolveOverlaps(track.items),
   }));

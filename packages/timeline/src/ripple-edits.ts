@@ -1,5 +1,5 @@
 import type { TimelineItem, Track } from '@storyloom/core';
-import { allowsOverlap, sortItems } from './track-rules';
+import { placesFreely, sortItems } from './track-rules';
 
 /**
  * Applies changed items to a track. On a caption track they simply replace the old ones. On
@@ -8,7 +8,7 @@ import { allowsOverlap, sortItems } from './track-rules';
  */
 export function rippleEdits(track: Track, edits: ReadonlyMap<string, TimelineItem>): Track {
   if (edits.size === 0) return track;
-  if (allowsOverlap(track)) {
+  if (placesFreely(track)) {
     return {
       ...track,
       items: sortItems(track.items.map((item) => edits.get(item.id) ?? item)),

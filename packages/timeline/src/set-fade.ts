@@ -19,7 +19,10 @@ export function setFade(
   if (!found.ok) return found;
   const { item, trackIndex } = found.value;
   if (item.type === 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
-  const frames = Math.min(args.seconds * timelineFps(timeline), item.durationInFrames / 2);
+  const frames = Math.min(
+    Math.round(args.seconds * timelineFps(timeline)),
+    Math.floor(item.durationInFrames / 2),
+  );
   const others = (item.effects ?? []).filter((effect) => effect.type !== args.type);
   const current = item.effects?.find((effect) => effect.type === args.type);
   if ((current?.durationInFrames ?? 0) === frames) return ignored('same fade');

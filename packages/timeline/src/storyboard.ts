@@ -4,6 +4,7 @@ import type {
   ShotType,
   ShotsMap,
   TimelineItem,
+  Track,
   VideoEditorTimeline,
 } from '@storyloom/core';
 import { MESSAGES, orderedShots } from '@storyloom/core';
@@ -11,6 +12,7 @@ import { rankBetween, spreadRanks } from './lexorank';
 import { refuse, type Refused } from './refusal';
 import type { ShotChange } from './shot-changes';
 import { primaryShots } from './shot-changes';
+import { isVoiceOverTrack } from './shot-links';
 
 /**
  * A storyboard edit: the new shots map and the ids of the shots that changed (to sync; a
@@ -223,6 +225,21 @@ export function removeShot(
   return { ok: true, shotsMap: next, changedShotIds: [args.shotId] };
 }
 
+/** The asset of a shot's first voice-over item, if any. */
+function voiceOverAssetOf(
+  tracks: readonly Track[],
+  shotId: string,
+  assets: ReadonlyMap<string, MediaAsset> | null,
+): MediaAsset | undefined {
+  for (const track of tracks) {
+    if (!isVoiceOverTrack(track)) continue;
+    const item = track.items.find((candidate) => candidate.shotId === shotId);
+    const asset = item?.mediaAssetId ? assets?.get(item.mediaAssetId) : undefined;
+    if (asset) return asset;
+  }
+  return undefined;
+}
+
 /** The shot type of a shot made from an asset dropped on the primary track. */
 function shotTypeFor(asset: MediaAsset | undefined): ShotType {
   if (asset?.source === 'user_upload')
@@ -292,6 +309,16 @@ export function applyShotChanges(
     if (change.type === 'add') {
       shot = { ...shot, is_hidden: false, hidden_at: null };
       reorder = true;
+      // A shot made by splitting another keeps the voice-over part that the split gave it.
+      const voice = shot.active_voice_over_audio_id
+        ? undefined
+        : voiceOverAssetOf(args.timeline.tracks, change.shotId, assets);
+      if (voice)
+        shot = {
+          ...shot,
+          active_voice_over_audio_id: voice.id,
+          active_voice_over_audio_url: voice.url,
+        };
     }
     next[change.shotId] = withActiveMedia(shot, item, asset);
     changed.add(change.shotId);

@@ -73,8 +73,66 @@ function run(
     state = { timeline: result.timeline, shotsMap: shots.shotsMap };
     expect(timelineViolations(state.timeline), plan.kind).toEqual([]);
     expect(storyboardProblems(state), plan.kind).toEqual([]);
+    expect(unitProblems(state.timeline), plan.kind).toEqual([]);
+    expect(result.totalDurationInFrames, plan.kind).toBe(lastEnd(state.timeline));
   }
   return state;
+}
+
+function lastEnd(timeline: VideoEditorTimeline): number {
+  let end = 0;
+  for (const track of timeline.tracks)
+    for (const item of track.items)
+      end = Math.max(end, item.startTimeInFrames + item.durationInFrames);
+  return end;
+}
+
+/**
+ * The issue's rules, checked here on their own (not through the engine's helpers): every
+ * caption made from a voice-over lies inside one of that shot's voice-over items, a shot's
+ * voice-over lies inside the shot, no two captions of a track overlap, and every position and
+ * length is a whole frame.
+ */
+function unitProblems(timeline: VideoEditorTimeline): string[] {
+  const problems: string[] = [];
+  const primary = timeline.tracks.find((track) => track.isPrimary);
+  const shots = new Map<string, [number, number]>();
+  for (const item of primary?.items ?? [])
+    if (item.shotId)
+      shots.set(item.shotId, [
+        item.startTimeInFrames,
+        item.startTimeInFrames + item.durationInFrames,
+      ]);
+  const voices = new Map<string, [number, number][]>();
+  for (const track of timeline.tracks) {
+    if (track.type !== 'audio' || track.subtype !== 'voiceover') continue;
+    for (const item of track.items) {
+      if (!item.shotId || !shots.has(item.shotId)) continue;
+      const [from, to] = shots.get(item.shotId)!;
+      const end = item.startTimeInFrames + item.durationInFrames;
+      if (item.startTimeInFrames < from || end > to)
+        problems.push(`voice-over ${item.id} outside its shot ${item.shotId}`);
+      voices.set(item.shotId, [...(voices.get(item.shotId) ?? []), [item.startTimeInFrames, end]]);
+    }
+  }
+  for (const track of timeline.tracks) {
+    track.items.forEach((item, index) => {
+      if (!Number.isInteger(item.startTimeInFrames) || !Number.isInteger(item.durationInFrames))
+        problems.push(`${item.id} is not on whole frames`);
+      if (track.type !== 'caption') return;
+      const end = item.startTimeInFrames + item.durationInFrames;
+      const previous = track.items[index - 1];
+      if (
+        previous &&
+        previous.startTimeInFrames + previous.durationInFrames > item.startTimeInFrames
+      )
+        problems.push(`captions ${previous.id} and ${item.id} overlap`);
+      const spoken = item.shotId && shots.has(item.shotId) ? voices.get(item.shotId) : undefined;
+      if (spoken && !spoken.some(([from, to]) => item.startTimeInFrames >= from && end <= to))
+        problems.push(`caption ${item.id} is outside the voice-over of ${item.shotId}`);
+    });
+  }
+  return problems;
 }
 
 /** The storyboard follows the primary track: its shots exist, are visible and in rank order. */
@@ -106,7 +164,7 @@ describe('timeline engine properties', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 
   it('N undos restore the start exactly and N redos re-apply exactly', () => {
     fc.assert(
@@ -150,7 +208,7 @@ describe('timeline engine properties', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('with a limit of L snapshots, undo goes back L edits and no further', () => {
     fc.assert(
@@ -187,5 +245,5 @@ describe('timeline engine properties', () => {
       ),
       { numRuns: 100 },
     );
-  });
+  }, 120_000);
 });

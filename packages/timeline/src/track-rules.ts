@@ -1,5 +1,6 @@
 import type { MediaAsset, TimelineItem, Track } from '@storyloom/core';
 import { FRAME_EPSILON, itemEnd } from './frames';
+import { settleLinks } from './shot-links';
 import { deriveTrackSubtype } from './track-category';
 
 /**
@@ -57,15 +58,18 @@ export function resolveOverlaps(items: readonly TimelineItem[]): TimelineItem[] 
   return changed ? result : (items as TimelineItem[]);
 }
 
-/** Whether a track's items may overlap (captions may; spec 3 §4). */
-export function allowsOverlap(track: Pick<Track, 'type'>): boolean {
+/**
+ * Whether a track places items freely without rippling its neighbours (captions: a caption's
+ * edit never moves the next one). No track lets items overlap.
+ */
+export function placesFreely(track: Pick<Track, 'type'>): boolean {
   return track.type === 'caption';
 }
 
-/** Fades are at most half the item (spec 3 §5). */
+/** Fades are at most half the item, in whole frames (spec 3 §5). */
 export function clampEffects(item: TimelineItem): TimelineItem {
   if (!item.effects || item.effects.length === 0) return item;
-  const half = item.durationInFrames / 2;
+  const half = Math.floor(item.durationInFrames / 2);
   if (item.effects.every((effect) => effect.durationInFrames <= half)) return item;
   return {
     ...item,
@@ -78,12 +82,15 @@ export function clampEffects(item: TimelineItem): TimelineItem {
 /**
  * The track rules of spec 3 §4, applied after every edit: subtypes derived; exactly one
  * primary track (when a video track exists), its items packed from frame 0 in their order;
- * other tracks ordered by start; empty non-primary tracks removed. Unchanged tracks keep
- * their identity (history snapshots share them).
+ * other tracks ordered by start; shot units kept whole (voice-overs inside their shot, linked
+ * captions inside their voice-over, captions never overlapping: `settleLinks`); empty
+ * non-primary tracks removed. Unchanged tracks keep their identity (history snapshots share
+ * them). `settle: false` leaves units alone (a command settles them after `followUnits`).
  */
 export function applyTrackRules(
   tracks: readonly Track[],
   assets: ReadonlyMap<string, MediaAsset>,
+  options: { settle?: boolean } = {},
 ): Track[] {
   const primary = primaryTrackIndex(tracks);
   const result: Track[] = [];
@@ -104,5 +111,9 @@ export function applyTrackRules(
     else if (track.isPrimary === true) next.isPrimary = false;
     result.push(next);
   });
-  return result;
+  if (options.settle === false) return result;
+  const settled = settleLinks(result, primaryTrackIndex(result));
+  if (settled.every((track, index) => track === result[index])) return result;
+  const primaryIndex = primaryTrackIndex(settled);
+  return settled.filter((track, index) => index === primaryIndex || track.items.length > 0);
 }

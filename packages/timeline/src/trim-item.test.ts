@@ -18,13 +18,17 @@ import {
 import { trimItem } from './trim-item';
 
 describe('trimItem', () => {
-  it('ignores changes of 0.01 frames or less', () => {
+  it('ignores changes of 0.01 frames or less, and snaps the edge to whole frames', () => {
     expect(
       expectRefused(trimItem(basic(), { itemId: 'B', edge: 'end', deltaFrames: 0.01 })).code,
     ).toBe('ignored');
-    expect(expectOk(trimItem(basic(), { itemId: 'B', edge: 'end', deltaFrames: -0.02 })).ok).toBe(
-      true,
+    expect(
+      expectRefused(trimItem(basic(), { itemId: 'B', edge: 'end', deltaFrames: -0.4 })).code,
+    ).toBe('ignored');
+    const snapped = expectOk(
+      trimItem(basic(), { itemId: 'B', edge: 'end', deltaFrames: -5.833201 }),
     );
+    expect(layout(primaryOf(snapped.timeline))).toEqual(['A@0+90', 'B@90+84', 'C@174+90']);
   });
 
   it("is one undoable edit named 'Resize item'", () => {
@@ -141,17 +145,20 @@ describe('trimItem', () => {
     const result = expectOk(trimItem(timeline, { itemId: 'c1', edge: 'start', deltaFrames: -10 }));
     expect(layout(trackById(result.timeline, 'cap'))).toEqual(['c1@0+30', 'c2@30+20']);
     expect(trackById(result.timeline, 'cap').items[0]!.sourceTrimStartFrames).toBeUndefined();
-    const longer = expectOk(trimItem(timeline, { itemId: 'c1', edge: 'end', deltaFrames: 15 }));
-    expect(layout(trackById(longer.timeline, 'cap'))).toEqual(['c1@10+35', 'c2@30+20']);
+    // Captions never overlap: the edge stops at the neighbour (and at frame 0).
     expect(
-      expectRefused(trimItem(timeline, { itemId: 'c1', edge: 'start', deltaFrames: -11 })).code,
-    ).toBe('invalid_trim');
+      expectRefused(trimItem(timeline, { itemId: 'c1', edge: 'end', deltaFrames: 15 })).code,
+    ).toBe('ignored');
+    const longer = expectOk(trimItem(timeline, { itemId: 'c2', edge: 'end', deltaFrames: 15 }));
+    expect(layout(trackById(longer.timeline, 'cap'))).toEqual(['c1@10+20', 'c2@30+35']);
+    const clamped = expectOk(trimItem(timeline, { itemId: 'c1', edge: 'start', deltaFrames: -11 }));
+    expect(layout(trackById(clamped.timeline, 'cap'))).toEqual(['c1@0+30', 'c2@30+20']);
     expect(
-      expectRefused(trimItem(timeline, { itemId: 'c1', edge: 'end', deltaFrames: -19.5 })).code,
+      expectRefused(trimItem(timeline, { itemId: 'c1', edge: 'end', deltaFrames: -20 })).code,
     ).toBe('invalid_trim');
   });
 
-  it('trims every item of the group, or none', () => {
+  it('trims every item of the group that is not part of the shot, or none', () => {
     const timeline = withVoice();
     const grouped = {
       ...timeline,
@@ -160,17 +167,34 @@ describe('trimItem', () => {
         items: t.items.map((i) => (i.id === 'B' || i.id === 'VB' ? { ...i, groupId: 'g' } : i)),
       })),
     };
+    // VB is the shot's voice-over: it keeps its place in the shot and is cut only where the
+    // shot now ends.
     const result = expectOk(trimItem(grouped, { itemId: 'B', edge: 'end', deltaFrames: -20 }));
     expect(layout(primaryOf(result.timeline))).toEqual(['A@0+90', 'B@90+70', 'C@160+90']);
     expect(layout(trackById(result.timeline, 'voice'))).toEqual([
       'VA@0+60',
-      'VB@90+40',
+      'VB@90+60',
       'VC@160+60',
     ]);
     expect(timelineViolations(result.timeline)).toEqual([]);
-    // VB is only 60 frames: trimming 70 off the group is refused as a whole.
+    const shorter = expectOk(trimItem(grouped, { itemId: 'B', edge: 'end', deltaFrames: -70 }));
+    expect(layout(trackById(shorter.timeline, 'voice'))).toEqual([
+      'VA@0+60',
+      'VB@90+20',
+      'VC@110+60',
+    ]);
+    // The music item of the group is trimmed by the same amount, and refuses a trim it cannot take.
+    const withMusic = {
+      ...grouped,
+      tracks: grouped.tracks.map((t) => ({
+        ...t,
+        items: t.items.map((i) => (i.id === 'M' ? { ...i, groupId: 'g' } : i)),
+      })),
+    };
+    const both = expectOk(trimItem(withMusic, { itemId: 'B', edge: 'end', deltaFrames: -20 }));
+    expect(layout(trackById(both.timeline, 'music'))).toEqual(['M@0+280']);
     expect(
-      expectRefused(trimItem(grouped, { itemId: 'B', edge: 'end', deltaFrames: -70 })).code,
+      expectRefused(trimItem(withMusic, { itemId: 'B', edge: 'start', deltaFrames: -20 })).code,
     ).toBe('invalid_trim');
   });
 

@@ -1,0 +1,103 @@
+import type { TimelineItem, VideoEditorTimeline } from '@storyloom/core';
+import { MESSAGES } from '@storyloom/core';
+import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
+import { itemEnd } from './frames';
+import { refuse } from './refusal';
+import { isVoiceOverTrack, owningSpan, shotSpans, spanOf } from './shot-links';
+import { findItem } from './timeline-lookup';
+import { primaryTrackIndex } from './track-rules';
+
+/** Whether a caption is linked to a shot that is on the timeline (it then moves with the shot). */
+export function isCaptionLinked(timeline: Pick<VideoEditorTimeline, 'tracks'>, item: TimelineItem) {
+  if (item.type !== 'caption' || !item.shotId) return false;
+  return shotSpans(timeline.tracks[primaryTrackIndex(timeline.tracks)]).has(item.shotId);
+}
+
+/**
+ * "Unlink caption" (context menu): the caption stops following its shot and voice-over; it
+ * stays where it is.
+ */
+export function unlinkCaption(
+  timeline: VideoEditorTimeline,
+  args: { itemId: string },
+): CommandResult {
+  const found = findItem(timeline, args.itemId);
+  if (!found.ok) return found;
+  const { item, trackIndex } = found.value;
+  if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
+  if (!isCaptionLinked(timeline, item))
+    return refuse('not_allowed', MESSAGES.editor.captionNotLinked);
+  const next: TimelineItem = { ...item };
+  delete next.shotId;
+  delete next.groupId;
+  return commitTracks(
+    timeline,
+    replaceItem(timeline, trackIndex, item, next),
+    COMMAND_DESCRIPTIONS.unlinkCaption,
+    {
+      selection: [item.id],
+    },
+  );
+}
+
+/**
+ * "Link caption to shot" (context menu): the caption is linked to the shot under its middle
+ * (the shot whose voice-over it overlaps, when there is one); it is then cut to that
+ * voice-over, and follows the shot again.
+ */
+export function linkCaption(
+  timeline: VideoEditorTimeline,
+  args: { itemId: string },
+): CommandResult {
+  const found = findItem(timeline, args.itemId);
+  if (!found.ok) return found;
+  const { item, trackIndex } = found.value;
+  if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
+  if (isCaptionLinked(timeline, item))
+    return refuse('not_allowed', MESSAGES.editor.captionAlreadyLinked);
+  const span = spanOf(item);
+  const voices: (ReturnType<typeof spanOf> & { shotId: string })[] = [];
+  for (const track of timeline.tracks)
+    if (isVoiceOverTrack(track))
+      for (const voice of track.items)
+        if (voice.shotId && voice.startTimeInFrames < span.end && itemEnd(voice) > span.start)
+          voices.push({ ...spanOf(voice), shotId: voice.shotId });
+  const primary = timeline.tracks[primaryTrackIndex(timeline.tracks)];
+  const shots = (primary?.items ?? [])
+    .filter(
+      (shot) => shot.shotId && shot.startTimeInFrames < span.end && itemEnd(shot) > span.start,
+    )
+    .map((shot) => ({ ...spanOf(shot), shotId: shot.shotId! }));
+  const shotId = owningSpan(span, voices)?.shotId ?? owningSpan(span, shots)?.shotId;
+  // A shot whose voice-over lies elsewhere would cut the caption away.
+  const silent =
+    shotId !== undefined &&
+    !voices.some((voice) => voice.shotId === shotId) &&
+    timeline.tracks.some(
+      (track) => isVoiceOverTrack(track) && track.items.some((voice) => voice.shotId === shotId),
+    );
+  if (!shotId || silent) return refuse('not_allowed', MESSAGES.editor.noShotUnderCaption);
+  const next: TimelineItem = { ...item, shotId };
+  delete next.groupId;
+  return commitTracks(
+    timeline,
+    replaceItem(timeline, trackIndex, item, next),
+    COMMAND_DESCRIPTIONS.linkCaption,
+    {
+      selection: [item.id],
+    },
+  );
+}
+
+function replaceItem(
+  timeline: VideoEditorTimeline,
+  trackIndex: number,
+  item: TimelineItem,
+  next: TimelineItem,
+) {
+  return timeline.tracks.map((track, index) =>
+    index === trackIndex
+      ? { ...track, items: track.items.map((candidate) => (candidate === item ? next : candidate)) }
+      : track,
+  );
+}
