@@ -9,6 +9,7 @@ import {
   lyricsVideoPayloadSchema,
   musicVideoFormDefaults,
   musicVideoPayloadSchema,
+  musicVideoTakes,
   musicVideoSkipsVideo,
   needsShortScriptWarning,
   regenerateShotPayloadSchema,
@@ -161,9 +162,67 @@ describe('musicVideoPayloadSchema', () => {
     ['lyrics-video', '1:1', false],
     ['lyrics-video', '9:16', true],
   ] as const)('%s allows %s: %s', (video_type, aspect_ratio, ok) => {
-    expect(musicVideoPayloadSchema.safeParse({ ...base, video_type, aspect_ratio }).success).toBe(
-      ok,
-    );
+    const cast = musicVideoTakes(video_type, 'character') ? { character } : {};
+    expect(
+      musicVideoPayloadSchema.safeParse({
+        ...base,
+        character: null,
+        ...cast,
+        video_type,
+        aspect_ratio,
+      }).success,
+    ).toBe(ok);
+  });
+
+  it('refuses a field its type does not take, naming it', () => {
+    const song = { music_url: base.music_url, music_duration: 30 };
+    expect(
+      firstMessage(
+        musicVideoPayloadSchema.safeParse({ ...song, video_type: 'consistent-style', character }),
+      ),
+    ).toBe('A Consistent Style music video does not take a character');
+    expect(
+      firstMessage(
+        musicVideoPayloadSchema.safeParse({ ...song, video_type: 'lyrics-video', character }),
+      ),
+    ).toBe('A Lyrics Video music video does not take a character');
+    expect(
+      firstMessage(
+        musicVideoPayloadSchema.safeParse({
+          ...song,
+          video_type: 'singing-dancing',
+          character,
+          video_topic: 'A long journey',
+        }),
+      ),
+    ).toBe('A Singing and Dancing music video does not take a storyline');
+    expect(
+      firstMessage(
+        musicVideoPayloadSchema.safeParse({
+          ...song,
+          video_type: 'consistent-character',
+          character,
+          video_scenes: 'On a rooftop',
+        }),
+      ),
+    ).toBe('A Consistent Character music video does not take a scene');
+    // None given (null, or blank text) is no field at all.
+    expect(
+      musicVideoPayloadSchema.safeParse({
+        ...song,
+        video_type: 'consistent-style',
+        character: null,
+        video_topic: ' ',
+      }).success,
+    ).toBe(true);
+    expect(
+      musicVideoPayloadSchema.safeParse({
+        ...song,
+        video_type: 'consistent-character',
+        character,
+        video_topic: 'A long journey',
+      }).success,
+    ).toBe(true);
   });
 
   it('needs a character for consistent-character and singing-dancing only', () => {
@@ -182,9 +241,16 @@ describe('musicVideoPayloadSchema', () => {
   });
 
   it('limits storyline and scene', () => {
+    const storyline = { ...base, video_type: 'consistent-character' } as const;
     expect(
-      musicVideoPayloadSchema.safeParse({ ...base, video_topic: 'x'.repeat(501) }).success,
+      musicVideoPayloadSchema.safeParse({ ...storyline, video_topic: 'x'.repeat(500) }).success,
+    ).toBe(true);
+    expect(
+      musicVideoPayloadSchema.safeParse({ ...storyline, video_topic: 'x'.repeat(501) }).success,
     ).toBe(false);
+    expect(
+      musicVideoPayloadSchema.safeParse({ ...base, video_scenes: 'x'.repeat(100) }).success,
+    ).toBe(true);
     expect(
       musicVideoPayloadSchema.safeParse({ ...base, video_scenes: 'x'.repeat(101) }).success,
     ).toBe(false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASMR_SHOTS, asmrTypeSchema, hasUnfilledAsmrPlaceholder } from './asmr';
 import type { AspectRatio, MusicVideoFormType } from './categories';
-import { aspectRatioSchema, musicVideoFormTypeSchema } from './categories';
+import { aspectRatioSchema, musicVideoFormTypeSchema, VIDEO_TYPE_LABELS } from './categories';
 import { MENTION_MARKER, selectedCharacterSchema } from './characters';
 import { MESSAGES } from './messages';
 import { advancedSettingsSchema, DEFAULT_MODEL_CONFIGS } from './models';
@@ -178,6 +178,30 @@ export const MUSIC_VIDEO_TYPES_NEEDING_CHARACTER: readonly MusicVideoFormType[] 
 ];
 
 /**
+ * The music-video request fields that only some types take (spec 2 §2): the character of
+ * "Choose Your Artist" / "Cast Your Actor", the storyline of "Write Storyline" and the scene
+ * of "Set the Scene". A request of another type carrying one is refused, so a field left over
+ * from another type's form never reaches a video that takes none (a character pasted into a
+ * consistent-style video's every shot, say).
+ */
+export const MUSIC_VIDEO_TYPE_FIELDS = {
+  character: { types: ['singing-dancing', 'consistent-character'], label: 'a character' },
+  video_topic: { types: ['consistent-character'], label: 'a storyline' },
+  video_scenes: { types: ['singing-dancing'], label: 'a scene' },
+} as const satisfies Record<string, { types: readonly MusicVideoFormType[]; label: string }>;
+export type MusicVideoTypeField = keyof typeof MUSIC_VIDEO_TYPE_FIELDS;
+
+/** Whether a music-video type takes a type-specific field. */
+export function musicVideoTakes(
+  videoType: MusicVideoFormType,
+  field: MusicVideoTypeField,
+): boolean {
+  return (MUSIC_VIDEO_TYPE_FIELDS[field].types as readonly MusicVideoFormType[]).includes(
+    videoType,
+  );
+}
+
+/**
  * A music URL: an absolute http(s) URL, or a path on this server (a song the creator uploaded
  * is served from `/media/...`, a stock track from `/api/music/...`; see docs/decisions.md).
  */
@@ -232,6 +256,23 @@ export const musicVideoPayloadSchema = z
         path: ['character'],
         message: MESSAGES.generate.characterRequired,
       });
+    }
+    const given: Record<MusicVideoTypeField, boolean> = {
+      character: Boolean(payload.character),
+      video_topic: Boolean(payload.video_topic?.trim()),
+      video_scenes: Boolean(payload.video_scenes?.trim()),
+    };
+    for (const field of Object.keys(MUSIC_VIDEO_TYPE_FIELDS) as MusicVideoTypeField[]) {
+      if (given[field] && !musicVideoTakes(payload.video_type, field)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: MESSAGES.generate.fieldNotForVideoType(
+            MUSIC_VIDEO_TYPE_FIELDS[field].label,
+            VIDEO_TYPE_LABELS[payload.video_type],
+          ),
+        });
+      }
     }
   });
 export type MusicVideoPayload = z.infer<typeof musicVideoPayloadSchema>;

@@ -163,6 +163,10 @@ export const MESSAGES = {
     downloadFailed: 'Failed to download music file. Please try again.',
     dialogTitle: 'Use Suno/TikTok music',
     parseDialogTitle: 'Parse Music URL',
+    /** Ours: the lyrics form's link entry (Suno only in that form, spec 2 §2). */
+    sunoDialogTitle: 'Use Suno music',
+    /** Ours: a link that is not Suno's in the lyrics form. */
+    sunoOnly: 'Please enter a URL from Suno Music',
   },
 
   /** Spec 1 §8 toasts and thrown errors. */
@@ -267,6 +271,24 @@ export const MESSAGES = {
     chooseMusicVideoType: 'Which type of music video would you like to create?',
     uploadSong: 'Upload Your Song (Up to 25 MB)',
     selectSegment: 'Select a Song Segment (Up to 5 minutes)',
+    /**
+     * The segment step's title for the server's longest segment: the spec's text at 5 minutes;
+     * ours, in the same words, for a 1-minute limit (the free limit of spec 2 §6).
+     */
+    selectSegmentUpTo: (maxSeconds: number) =>
+      maxSeconds >= 300
+        ? 'Select a Song Segment (Up to 5 minutes)'
+        : maxSeconds % 60 === 0
+          ? `Select a Song Segment (Up to ${maxSeconds / 60} minute${maxSeconds === 60 ? '' : 's'})`
+          : `Select a Song Segment (Up to ${maxSeconds} seconds)`,
+    /** Ours: a library song being fetched for its segment step. */
+    preparingSong: (name: string) => `Preparing “${name}”…`,
+    /** Ours: why a library song can take a while (its audio is made on first use). */
+    librarySongFirstUse:
+      'Library songs are made on this server the first time they are used, which can take a few minutes on a busy machine. You can pick another song meanwhile.',
+    /** Ours: a music-video request field that its video type does not take. */
+    fieldNotForVideoType: (field: string, videoType: string) =>
+      `A ${videoType} music video does not take ${field}`,
     trendingSongs: 'Choose from trending songs',
     ideaToVideo: 'Idea to video',
     generateScript: 'Generate script',

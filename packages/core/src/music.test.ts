@@ -55,6 +55,15 @@ describe('music URL dialog', () => {
     expect(validateMusicUrl(input)).toBe(message);
   });
 
+  it('takes Suno links only where the form says so (the lyrics form)', () => {
+    expect(validateMusicUrl('https://suno.com/song/abc', 'suno')).toBeNull();
+    expect(validateMusicUrl('https://app.suno.ai/song/abc', 'suno')).toBeNull();
+    expect(validateMusicUrl('https://www.tiktok.com/music/x-1', 'suno')).toBe(
+      'Please enter a URL from Suno Music',
+    );
+    expect(validateMusicUrl('', 'suno')).toBe('Please enter a URL');
+  });
+
   it('maps media download failures', () => {
     expect(musicUrlServerErrorMessage('modal download media failed: 403')).toBe(
       'Failed to parse music URL. Please try again.',

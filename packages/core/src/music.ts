@@ -135,16 +135,23 @@ export function urlHost(text: string): string | null {
   return host && host.includes('.') ? host : null;
 }
 
-function isMusicHost(host: string): boolean {
-  return MUSIC_URL_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+/** The Suno hosts: the lyrics form takes Suno links only (spec 2 §2). */
+export const SUNO_URL_HOSTS = ['suno.com', 'suno.ai'] as const;
+
+function isHostOf(host: string, hosts: readonly string[]): boolean {
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
-/** Validation of the music URL dialog (spec 1 §5): the error text, or null when valid. */
-export function validateMusicUrl(text: string): string | null {
+/**
+ * Validation of the music URL dialog (spec 1 §5): the error text, or null when valid. The
+ * lyrics form passes `'suno'`: a TikTok link is then refused too.
+ */
+export function validateMusicUrl(text: string, sources: 'suno' | 'all' = 'all'): string | null {
   if (text.trim().length === 0) return MESSAGES.musicUrl.enterUrl;
   const host = urlHost(text);
   if (!host) return MESSAGES.musicUrl.invalidUrl;
-  if (!isMusicHost(host)) return MESSAGES.musicUrl.unsupportedHost;
+  if (sources === 'suno') return isHostOf(host, SUNO_URL_HOSTS) ? null : MESSAGES.musicUrl.sunoOnly;
+  if (!isHostOf(host, MUSIC_URL_HOSTS)) return MESSAGES.musicUrl.unsupportedHost;
   return null;
 }
 

@@ -1,34 +1,34 @@
-import {
-  calculateCredits,
-  DEFAULT_MODEL_CONFIGS,
-  MESSAGES,
-  TWO_RATIOS,
-  type AspectRatio,
-} from '@storyloom/core';
-import { clsx } from 'clsx';
+import { MESSAGES, TWO_RATIOS } from '@storyloom/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
+import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
+import { ProviderNotice } from '../provider-notice';
 import { SubmitBox } from '../submit-box';
-import { startLyricsVideo } from './music-video-api';
-import type { ChosenSong } from './music-video-form-model';
-import { SongDialog } from './song-dialog';
-import { SongPanel } from './song-panel';
 import { useGenerationSubmit } from '../use-generation-submit';
+import {
+  LYRICS_DEFAULTS,
+  LYRICS_MODEL_OPTIONS,
+  lyricsEstimate,
+  lyricsPayload,
+  type LyricsFormValues,
+} from './lyrics-form-model';
+import { startLyricsVideo } from './music-video-api';
+import { SongSource } from './song-source';
 
 /**
- * The lyrics video form (spec 2 §2): the song, the Animated Video toggle, the aspect ratio
- * (16:9 or 9:16), the estimate, Create and Preview. The words are heard in the song.
+ * The lyrics video form (spec 2 §2): the song (an upload or a Suno link — Suno only in this
+ * form), the Animated Video toggle, the aspect ratio (16:9 or 9:16), the image and video
+ * models, the estimate, Create and Preview. The words are heard in the song.
  */
 export function LyricsForm() {
-  const [song, setSong] = useState<ChosenSong | null>(null);
-  const [animated, setAnimated] = useState(false);
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
-  const [dialog, setDialog] = useState(false);
+  const [values, setValues] = useState<LyricsFormValues>(LYRICS_DEFAULTS);
   const {
     submit: submitGeneration,
     submitting,
     serverError,
+    setServerError,
     previewDialog,
   } = useGenerationSubmit({
     categoryId: 'lyrics_video',
@@ -37,90 +37,79 @@ export function LyricsForm() {
     },
   });
   const guard = useRequireSignIn();
-  const estimate = (preview: boolean) =>
-    calculateCredits({
-      category: 'music_video',
-      videoType: 'lyrics-video',
-      musicDuration: song?.duration ?? null,
-      imageModelConfig: DEFAULT_MODEL_CONFIGS.lyrics.image,
-      videoModelConfig: DEFAULT_MODEL_CONFIGS.lyrics.video,
-      skipVideoGeneration: !animated,
-      preview,
-    }).totalCredits;
+  const models = useModelChoices();
+  const set = <K extends keyof LyricsFormValues>(key: K, value: LyricsFormValues[K]) => {
+    setServerError(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
 
   async function submit(isPreview: boolean) {
-    if (!song) return;
-    await submitGeneration(isPreview, () =>
-      startLyricsVideo({
-        music_url: song.url,
-        music_duration: song.duration,
-        aspect_ratio: aspectRatio === '1:1' ? '16:9' : aspectRatio,
-        skip_video_generation: !animated,
-        ...(isPreview ? { is_preview: true } : {}),
-      }),
-    );
+    if (!values.song) return;
+    await submitGeneration(isPreview, () => startLyricsVideo(lyricsPayload(values, isPreview)));
   }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex flex-col gap-5">
-        <section className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-zinc-800">Music</h2>
-          <SongPanel
-            song={song}
-            onUpload={() => guard(() => setDialog(true))}
-            onClear={() => setSong(null)}
+        <ProviderNotice />
+        <Section title="Music">
+          <SongSource
+            song={values.song}
+            onChange={(song) => set('song', song)}
+            library={false}
+            linkSources="suno"
           />
           <p className="text-xs text-zinc-500">
             The words are heard in the song&apos;s vocals (English, offline speech recognition) and
             appear in time with the singing.
           </p>
-        </section>
-        <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-zinc-800">
-          Animated Video
-          <input
-            type="checkbox"
-            role="switch"
-            checked={animated}
-            onChange={(e) => setAnimated(e.target.checked)}
-            className="size-4 accent-brand-600"
-          />
-        </label>
+        </Section>
+        <Toggle
+          label="Animated Video"
+          checked={values.animated}
+          onChange={(v) => set('animated', v)}
+        />
       </div>
       <aside className="flex flex-col gap-5">
-        <section className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-zinc-800">Aspect ratio</h2>
-          <div className="flex gap-2" role="radiogroup" aria-label="Aspect ratio">
-            {TWO_RATIOS.map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                role="radio"
-                aria-checked={aspectRatio === ratio}
-                onClick={() => setAspectRatio(ratio)}
-                className={clsx(
-                  'flex-1 rounded-xl border px-3 py-2 text-sm font-medium',
-                  aspectRatio === ratio
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
-        </section>
+        <Section title="Aspect ratio">
+          <ChoiceRow
+            label="Aspect ratio"
+            choices={TWO_RATIOS}
+            value={values.aspectRatio}
+            onChange={(ratio) => set('aspectRatio', ratio)}
+          />
+        </Section>
+        <Collapsible title="Advanced Options">
+          <ModelSettings
+            image={{
+              options: specModelOptions(LYRICS_MODEL_OPTIONS.imageModels, models.data, 'image'),
+              value: values.imageModel,
+              onChange: (model) => set('imageModel', model as LyricsFormValues['imageModel']),
+            }}
+            video={{
+              options: specModelOptions(LYRICS_MODEL_OPTIONS.videoModels, models.data, 'video'),
+              value: values.videoModel,
+              locked: !values.animated,
+              onChange: (model) => set('videoModel', model as LyricsFormValues['videoModel']),
+            }}
+          >
+            <p className="text-xs text-zinc-500">
+              {values.animated
+                ? 'Each picture becomes a short clip made by the video model.'
+                : 'Turn on Animated Video to make clips with a video model.'}
+            </p>
+          </ModelSettings>
+        </Collapsible>
         <SubmitBox
           category="music_video"
-          estimate={{ full: estimate(false), preview: estimate(true) }}
+          estimate={lyricsEstimate(values)}
           labels={{ create: 'Create', preview: 'Preview' }}
           serverError={serverError}
-          disabled={!song || submitting}
+          disabled={!values.song || submitting}
           onCreate={() => guard(() => void submit(false))}
           onPreview={() => guard(() => void submit(true))}
         />
       </aside>
-      <SongDialog open={dialog} onOpenChange={setDialog} onChosen={setSong} />
       {previewDialog}
     </div>
   );

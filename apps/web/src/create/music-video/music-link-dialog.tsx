@@ -23,13 +23,16 @@ export function MusicLinkDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSong: (file: File) => void;
+  /** The lyrics form takes Suno links only (spec 2 §2). */
+  sources?: 'suno' | 'all';
 }) {
+  const sunoOnly = props.sources === 'suno';
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'grabbing' | 'preparing'>(null);
 
   async function grab() {
-    const invalid = validateMusicUrl(url);
+    const invalid = validateMusicUrl(url, props.sources);
     if (invalid) {
       setError(invalid);
       return;
@@ -89,11 +92,15 @@ export function MusicLinkDialog(props: {
             setUrl(e.target.value);
             setError(null);
           }}
-          placeholder="Paste a suno.ai, suno.com or tiktok.com URL"
+          placeholder={
+            sunoOnly
+              ? 'Paste a suno.ai or suno.com URL'
+              : 'Paste a suno.ai, suno.com or tiktok.com URL'
+          }
           className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
         />
         <ul className="flex flex-col gap-0.5 text-xs text-zinc-500" aria-label="Example links">
-          {EXAMPLES.map((example) => (
+          {EXAMPLES.filter((example) => !sunoOnly || !example.includes('tiktok')).map((example) => (
             <li key={example}>{example}</li>
           ))}
         </ul>

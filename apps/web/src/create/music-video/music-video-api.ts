@@ -80,9 +80,12 @@ export async function fetchTrendingSongs(): Promise<{
   return { withLyrics, withoutLyrics };
 }
 
-/** A song of the library as a file, for the segment step of the song dialog. */
-export async function songFile(song: TrendingSong): Promise<File> {
-  const response = await fetch(song.url, { credentials: 'same-origin' });
+/**
+ * A song of the library as a file, for the segment step of the song dialog. The server makes
+ * a composed track's audio on its first use, so this can take minutes; `signal` abandons it.
+ */
+export async function songFile(song: TrendingSong, signal?: AbortSignal): Promise<File> {
+  const response = await fetch(song.url, { credentials: 'same-origin', signal });
   if (!response.ok) throw new Error(MESSAGES.musicUrl.downloadFailed);
   const blob = await response.blob();
   const extension = blob.type.includes('wav') ? 'wav' : 'mp3';

@@ -1,6 +1,6 @@
 import { waveformPeaks } from '@storyloom/core';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@storyloom/core';
+import { MESSAGES, MUSIC_VIDEO_FORM_TYPES } from '@storyloom/core';
 import {
   keyStep,
   moveWindow,
@@ -11,9 +11,18 @@ import {
   setWindowEdge,
   windowError,
   readMusicVideoDraft,
+  MUSIC_VIDEO_DRAFT_KEYS,
+  musicVideoDraftKey,
+  valuesForType,
   withModelRules,
-  withVideoType,
 } from './music-video-form-model';
+
+const character = {
+  type: 'premade' as const,
+  id: 'ava',
+  name: 'Ava',
+  image_url: '/media/avatars/ava.jpg',
+};
 
 const song = { url: '/media/uploads/a.mp3', name: 'a.mp3', duration: 23.3 };
 
@@ -35,23 +44,40 @@ describe('music video form', () => {
     ).toBe('Please describe your custom style');
   });
 
-  it('keeps the song and an allowed ratio when the type changes', () => {
-    const square = { ...musicVideoDefaults('singing-dancing'), song, aspectRatio: '1:1' as const };
-    const style = withVideoType(square, 'consistent-style');
-    expect(style).toMatchObject({ song, aspectRatio: '16:9', startEndFrame: true });
-    expect(withVideoType(style, 'lyrics-video')).toMatchObject({
+  it("re-selecting a type opens that type's own draft, bringing only the song along", () => {
+    const artist = {
+      ...musicVideoDefaults('singing-dancing'),
+      song,
+      character,
+      scene: 'On a rooftop',
+      aspectRatio: '1:1' as const,
+    };
+    // No consistent-style draft yet: its defaults, with the song.
+    const style = valuesForType(artist, null, 'consistent-style');
+    expect(style).toEqual({ ...musicVideoDefaults('consistent-style'), song });
+    expect(style).toMatchObject({ aspectRatio: '16:9', startEndFrame: true, character: null });
+    // A consistent-style draft with its own song keeps that song.
+    const other = { url: '/media/uploads/b.mp3', name: 'b.mp3', duration: 40 };
+    const saved = JSON.stringify({ ...style, song: other, style: 'pixelart' });
+    expect(valuesForType(artist, saved, 'consistent-style')).toMatchObject({
+      song: other,
+      style: 'pixelart',
+    });
+    expect(valuesForType(style, null, 'lyrics-video')).toMatchObject({
+      song,
       startEndFrame: false,
       animated: false,
     });
   });
 
   it('applies the model rules and sends the chosen models with the request', () => {
-    const character = withVideoType(
-      { ...musicVideoDefaults('singing-dancing'), song, videoModel: 'creatify-aurora' },
-      'consistent-character',
+    const cast = { ...musicVideoDefaults('consistent-character'), song, character };
+    expect(cast.videoModel).toBe('seedance-v1');
+    // creatify-aurora is for singing-dancing only.
+    expect(withModelRules({ ...cast, videoModel: 'creatify-aurora' }).videoModel).toBe(
+      'seedance-v1',
     );
-    expect(character.videoModel).toBe('seedance-v1');
-    const hailuo = withModelRules({ ...character, videoModel: 'MiniMax-Hailuo-02' });
+    const hailuo = withModelRules({ ...cast, videoModel: 'MiniMax-Hailuo-02' });
     expect(hailuo.videoModel).toBe('MiniMax-Hailuo-02');
     // Start/end frame restricts the models: Hailuo cannot take an end frame.
     expect(withModelRules({ ...hailuo, startEndFrame: true }).videoModel).toBe('seedance-v1');
@@ -97,14 +123,26 @@ describe('music video form', () => {
       storyline: '',
       imageModel: 'flux_kontext',
     });
-    // Opened as another type: its ratios and models apply, the song stays.
-    expect(readMusicVideoDraft(saved, 'consistent-style')).toMatchObject({
+    // A draft of another type is not this type's: its defaults.
+    expect(readMusicVideoDraft(saved, 'consistent-style')).toEqual(
+      musicVideoDefaults('consistent-style'),
+    );
+  });
+
+  it('keeps one draft per type: a character of one never appears in another', () => {
+    const keys = MUSIC_VIDEO_FORM_TYPES.map(musicVideoDraftKey);
+    expect(new Set(keys).size).toBe(MUSIC_VIDEO_FORM_TYPES.length);
+    for (const key of keys) expect(MUSIC_VIDEO_DRAFT_KEYS).toContain(key);
+    // The draft all types once shared, holding a singing-dancing artist, read as consistent-style.
+    const shared = JSON.stringify({
+      ...musicVideoDefaults('singing-dancing'),
       song,
+      character,
       videoType: 'consistent-style',
-      aspectRatio: '16:9',
-      videoModel: 'seedance-v1',
-      startEndFrame: true,
     });
+    const style = readMusicVideoDraft(shared, 'consistent-style');
+    expect(style.character).toBeNull();
+    expect(musicVideoPayload(style, false)).not.toHaveProperty('character');
   });
 
   it('sends the type-specific texts only for their type', () => {

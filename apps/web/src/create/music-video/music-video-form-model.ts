@@ -1,6 +1,5 @@
 import {
   calculateCredits,
-  changeMusicVideoType,
   MESSAGES,
   MUSIC_VIDEO_ASPECT_RATIOS,
   MUSIC_VIDEO_FORM_TYPES,
@@ -8,6 +7,7 @@ import {
   musicVideoFormDefaults,
   musicVideoModelDefaults,
   musicVideoPayloadSchema,
+  musicVideoTakes,
   aspectRatioSchema,
   imageModelSchema,
   SCENE_MAX,
@@ -89,26 +89,33 @@ export function isMusicVideoType(value: string | undefined): value is MusicVideo
 }
 
 /**
- * The form after a type change: what the creator brought stays (song, texts, style), the
- * type's own rules apply again — its aspect ratios (the first allowed when the chosen one is
- * not), its video model and start/end frame (spec 2 §4), lyrics' Animated Video default.
+ * The form when the creator re-selects the type: that type's own draft (its character, texts,
+ * style and settings, or its defaults), with the song the creator brought when that draft has
+ * none. Nothing else crosses from one type to another.
  */
-export function withVideoType(
-  values: MusicVideoFormValues,
+export function valuesForType(
+  current: MusicVideoFormValues,
+  storedDraft: string | null,
   videoType: MusicVideoFormType,
 ): MusicVideoFormValues {
-  const fresh = musicVideoDefaults(videoType);
-  const ratios = MUSIC_VIDEO_ASPECT_RATIOS[videoType];
-  return {
-    ...values,
-    ...changeMusicVideoType(values, videoType),
-    aspectRatio: ratios.includes(values.aspectRatio) ? values.aspectRatio : ratios[0]!,
-    animated: fresh.animated,
-  };
+  const draft = readMusicVideoDraft(storedDraft, videoType);
+  return draft.song ? draft : { ...draft, song: current.song };
 }
 
-/** The music-video draft's key in local storage: kept while editing, cleared by the back button. */
-export const MUSIC_VIDEO_DRAFT_KEY = 'storyloom:music-video-draft';
+/**
+ * The music-video draft of a type in local storage: one per type, kept while editing and
+ * cleared by the back button, so a field of one type's draft (its character, say) never
+ * shows up in another type's form.
+ */
+export function musicVideoDraftKey(videoType: MusicVideoFormType): string {
+  return `storyloom:music-video-draft:${videoType}`;
+}
+
+/** The keys the back button clears: each type's draft and the one all types once shared. */
+export const MUSIC_VIDEO_DRAFT_KEYS: readonly string[] = [
+  'storyloom:music-video-draft',
+  ...MUSIC_VIDEO_FORM_TYPES.map(musicVideoDraftKey),
+];
 
 const draftSchema = z
   .object({
@@ -137,9 +144,10 @@ const draftSchema = z
   .partial();
 
 /**
- * The form from a saved draft for a type: each saved field that is still valid is kept (a
+ * The form from the saved draft of a type: each saved field that is still valid is kept (a
  * field that is not is the type's default), then the type's rules apply (its ratios, models,
- * forced start/end frame). No draft, or one that cannot be read, gives the defaults.
+ * forced start/end frame). A field the type does not take (a character for consistent-style)
+ * is dropped. No draft, one of another type, or one that cannot be read gives the defaults.
  */
 export function readMusicVideoDraft(
   stored: string | null,
@@ -161,13 +169,9 @@ export function readMusicVideoDraft(
     if (value.success && value.data !== undefined)
       (kept as Record<string, unknown>)[key] = value.data;
   }
-  const draftType = z.enum(MUSIC_VIDEO_FORM_TYPES).safeParse(saved.videoType);
-  const merged = {
-    ...defaults,
-    ...kept,
-    videoType: draftType.success ? draftType.data : videoType,
-  };
-  if (merged.videoType !== videoType) return withVideoType(merged, videoType);
+  if (saved.videoType !== videoType) return defaults;
+  const merged: MusicVideoFormValues = { ...defaults, ...kept, videoType };
+  if (!musicVideoTakes(videoType, 'character')) merged.character = null;
   const ratios = MUSIC_VIDEO_ASPECT_RATIOS[videoType];
   return withModelRules({
     ...merged,
@@ -190,23 +194,29 @@ export function musicVideoFormError(values: MusicVideoFormValues): string | null
     : (parsed.error.issues[0]?.message ?? 'Please fix the errors above.');
 }
 
-/** The generate_music_video request of the form. */
+/**
+ * The generate_music_video request of the form: the fields every type takes, plus only those
+ * of its own type (core's `musicVideoTakes`) — a character only for singing-dancing and
+ * consistent-character, a storyline only for consistent-character, a scene only for
+ * singing-dancing — whatever else the form still holds.
+ */
 export function musicVideoPayload(
   values: MusicVideoFormValues,
   isPreview: boolean,
 ): MusicVideoPayloadInput {
-  const lyrics = values.videoType === 'lyrics-video';
+  const type = values.videoType;
+  const lyrics = type === 'lyrics-video';
   return {
     music_url: values.song?.url ?? '',
     music_duration: values.song?.duration ?? 0,
-    character: values.character,
-    video_type: values.videoType,
+    ...(musicVideoTakes(type, 'character') ? { character: values.character } : {}),
+    video_type: type,
     video_consistent_style:
       values.style === 'custom' ? values.customStyle.trim() || 'custom' : values.style,
-    ...(values.videoType === 'consistent-character' && values.storyline.trim()
+    ...(musicVideoTakes(type, 'video_topic') && values.storyline.trim()
       ? { video_topic: values.storyline.trim() }
       : {}),
-    ...(values.videoType === 'singing-dancing' && values.scene.trim()
+    ...(musicVideoTakes(type, 'video_scenes') && values.scene.trim()
       ? { video_scenes: values.scene.trim() }
       : {}),
     aspect_ratio: values.aspectRatio,

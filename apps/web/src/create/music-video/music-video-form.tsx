@@ -19,23 +19,22 @@ import { ProviderNotice } from '../provider-notice';
 import { SubmitBox } from '../submit-box';
 import { startMusicVideo } from './music-video-api';
 import {
+  musicVideoDraftKey,
   musicVideoEstimate,
-  MUSIC_VIDEO_DRAFT_KEY,
   readMusicVideoDraft,
   musicVideoFormError,
   musicVideoPayload,
+  valuesForType,
   withModelRules,
-  withVideoType,
   type MusicVideoFormValues,
 } from './music-video-form-model';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
 import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
-import { SongDialog } from './song-dialog';
-import { SongPanel } from './song-panel';
-import { MusicLinkDialog } from './music-link-dialog';
-import { songFile, type TrendingSong } from './music-video-api';
-import { AwardsSongPicker, TrendingSongsDialog } from './trending-songs';
+import { SongSource } from './song-source';
+
+const storedDraft = (videoType: MusicVideoFormType) =>
+  globalThis.localStorage?.getItem(musicVideoDraftKey(videoType)) ?? null;
 
 /**
  * The music-video form of spec 2 §2 for one video type: header with Re-select, the song, the
@@ -44,30 +43,12 @@ import { AwardsSongPicker, TrendingSongsDialog } from './trending-songs';
  */
 export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselect: () => void }) {
   const [values, setValues] = useState<MusicVideoFormValues>(() =>
-    readMusicVideoDraft(
-      globalThis.localStorage?.getItem(MUSIC_VIDEO_DRAFT_KEY) ?? null,
-      props.videoType,
-    ),
+    readMusicVideoDraft(storedDraft(props.videoType), props.videoType),
   );
-  // The draft is kept while editing; the back button clears it (spec 2 §4).
+  // Each type keeps its own draft while editing; the back button clears them (spec 2 §4).
   useEffect(() => {
-    localStorage.setItem(MUSIC_VIDEO_DRAFT_KEY, JSON.stringify(values));
+    localStorage.setItem(musicVideoDraftKey(values.videoType), JSON.stringify(values));
   }, [values]);
-  const [songDialog, setSongDialog] = useState(false);
-  const [linkDialog, setLinkDialog] = useState(false);
-  const [linkedFile, setLinkedFile] = useState<File | null>(null);
-  const [trendingDialog, setTrendingDialog] = useState(false);
-
-  /** A trending or featured song goes to the song dialog's segment step, as a link's does. */
-  async function takeLibrarySong(song: TrendingSong) {
-    try {
-      setLinkedFile(await songFile(song));
-      setSongDialog(true);
-    } catch (failure) {
-      console.error('Could not load the song', failure);
-      toast.error(MESSAGES.musicUrl.downloadFailed);
-    }
-  }
   const {
     submit: submitGeneration,
     submitting,
@@ -86,9 +67,13 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
   });
   const guard = useRequireSignIn();
 
-  // Re-selecting a type keeps what the creator brought and applies the new type's rules.
+  // Re-selecting a type opens that type's draft, with the song the creator brought.
   useEffect(() => {
-    setValues((v) => (v.videoType === props.videoType ? v : withVideoType(v, props.videoType)));
+    setValues((v) =>
+      v.videoType === props.videoType
+        ? v
+        : valuesForType(v, storedDraft(props.videoType), props.videoType),
+    );
   }, [props.videoType]);
 
   const set = <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) => {
@@ -125,32 +110,12 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
         <ProviderNotice />
 
         <Section title="Music">
-          <SongPanel
+          <SongSource
             song={values.song}
-            onUpload={() => guard(() => setSongDialog(true))}
-            onClear={() => set('song', null)}
+            onChange={(song) => set('song', song)}
+            library
+            linkSources="all"
           />
-          {values.song ? null : (
-            <>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                <button
-                  type="button"
-                  onClick={() => guard(() => setTrendingDialog(true))}
-                  className="text-sm font-medium text-brand-700 hover:underline"
-                >
-                  {MESSAGES.generate.trendingSongs}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => guard(() => setLinkDialog(true))}
-                  className="text-sm font-medium text-brand-700 hover:underline"
-                >
-                  {MESSAGES.musicUrl.dialogTitle}
-                </button>
-              </div>
-              <AwardsSongPicker onChosen={(song) => guard(() => void takeLibrarySong(song))} />
-            </>
-          )}
         </Section>
 
         {type === 'singing-dancing' || type === 'consistent-character' ? (
@@ -333,28 +298,6 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
         />
       </aside>
 
-      <SongDialog
-        open={songDialog}
-        onOpenChange={(open) => {
-          setSongDialog(open);
-          if (!open) setLinkedFile(null);
-        }}
-        onChosen={(song) => set('song', song)}
-        file={linkedFile}
-      />
-      <TrendingSongsDialog
-        open={trendingDialog}
-        onOpenChange={setTrendingDialog}
-        onChosen={(song) => void takeLibrarySong(song)}
-      />
-      <MusicLinkDialog
-        open={linkDialog}
-        onOpenChange={setLinkDialog}
-        onSong={(file) => {
-          setLinkedFile(file);
-          setSongDialog(true);
-        }}
-      />
       {previewDialog}
     </div>
   );

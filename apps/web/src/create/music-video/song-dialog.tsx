@@ -76,8 +76,9 @@ function Waveform({ peaks }: { peaks: number[] }) {
 
 /**
  * The song upload dialog (spec 2 §2, §4, §5): "Upload Your Song (Up to 25 MB)" checks the
- * file's type, extension and size; "Select a Song Segment (Up to 5 minutes)" shows the whole
- * song's waveform and a window to drag (30 s centred by default; arrow keys step 1 s, 5 s with
+ * file's type, extension and size; "Select a Song Segment (Up to …)", titled with the
+ * server's longest segment (5 minutes where allowed, else 1 minute), shows the whole song's
+ * waveform and a window to drag (30 s centred by default; arrow keys step 1 s, 5 s with
  * Shift, 0.1 s with Ctrl or Cmd) whose length must be 10–60 s; confirming uploads the song and
  * the server cuts it.
  */
@@ -110,8 +111,14 @@ export function SongDialog(props: {
     if (props.open && given) void choose(given);
   }, [props.open, given]);
 
+  // Only the latest file's decoding counts: a file chosen while another decodes replaces it,
+  // and closing the dialog drops it.
+  const decoding = useRef(0);
   function reset() {
+    decoding.current += 1;
+    setBusy(false);
     audio.current?.pause();
+    audio.current = null;
     setPlaying(false);
     if (song?.objectUrl) URL.revokeObjectURL(song.objectUrl);
     setSong(null);
@@ -120,6 +127,7 @@ export function SongDialog(props: {
 
   async function choose(file: File | undefined) {
     if (!file) return;
+    const attempt = ++decoding.current;
     const problem = validateAudioFile(file);
     if (problem) {
       setError(problem);
@@ -129,6 +137,10 @@ export function SongDialog(props: {
     setError(null);
     setBusy(true);
     const decoded = await decodeSong(file);
+    if (attempt !== decoding.current) {
+      if (decoded.objectUrl) URL.revokeObjectURL(decoded.objectUrl);
+      return;
+    }
     setBusy(false);
     if (decoded.duration <= 0) {
       setError(MESSAGES.generate.invalidAudio);
@@ -229,11 +241,7 @@ export function SongDialog(props: {
         props.onOpenChange(open);
       }}
       size="lg"
-      title={
-        song
-          ? 'Select a Song Segment (Up to 5 minutes)'
-          : `Upload Your Song (Up to ${AUDIO_UPLOAD.maxBytes / 1024 / 1024} MB)`
-      }
+      title={song ? MESSAGES.generate.selectSegmentUpTo(maxSeconds) : MESSAGES.generate.uploadSong}
     >
       {!song ? (
         <label

@@ -6,7 +6,7 @@ import {
 } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Award, Pause, Play } from 'lucide-react';
+import { Award, LoaderCircle, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -49,6 +49,8 @@ function usePreview() {
 function SongRow(props: {
   song: TrendingSong;
   picked: boolean;
+  /** This song is being fetched for its segment step. */
+  pending: boolean;
   playing: boolean;
   onPick: () => void;
   onPlay: () => void;
@@ -76,6 +78,12 @@ function SongRow(props: {
         className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left text-sm"
       >
         <span className="truncate font-medium text-zinc-800">{props.song.name}</span>
+        {props.pending ? (
+          <LoaderCircle
+            className="size-4 shrink-0 animate-spin text-brand-600"
+            aria-label="Preparing"
+          />
+        ) : null}
         <span className="text-xs text-zinc-500 tabular-nums">
           {formatMinutesSeconds(props.song.duration)}
         </span>
@@ -93,6 +101,8 @@ export function TrendingSongsDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChosen: (song: TrendingSong) => void;
+  /** The song being fetched for its segment step, if any. */
+  pendingId: string | null;
 }) {
   const songs = useTrendingSongs(props.open);
   const preview = usePreview();
@@ -134,6 +144,7 @@ export function TrendingSongsDialog(props: {
                     key={song.id}
                     song={song}
                     picked={picked?.id === song.id}
+                    pending={props.pendingId === song.id}
                     playing={preview.playing === song.id}
                     onPlay={() => preview.toggle(song)}
                     onPick={() => {
@@ -178,7 +189,11 @@ export function TrendingSongsDialog(props: {
  * The awards song picker (spec 2 §2): the Music Video Awards' 7 featured songs, the first
  * trending ones; picking one hands it to the song dialog.
  */
-export function AwardsSongPicker(props: { onChosen: (song: TrendingSong) => void }) {
+export function AwardsSongPicker(props: {
+  onChosen: (song: TrendingSong) => void;
+  /** The song being fetched for its segment step, if any. */
+  pendingId: string | null;
+}) {
   const songs = useTrendingSongs(true);
   const preview = usePreview();
   const featured = [...(songs.data?.withLyrics ?? []), ...(songs.data?.withoutLyrics ?? [])].slice(
@@ -216,9 +231,16 @@ export function AwardsSongPicker(props: { onChosen: (song: TrendingSong) => void
                 preview.stop();
                 props.onChosen(song);
               }}
-              className="py-1 pr-3 text-xs font-medium text-zinc-800"
+              aria-busy={props.pendingId === song.id}
+              className="flex items-center gap-1 py-1 pr-3 text-xs font-medium text-zinc-800"
             >
               {song.name}
+              {props.pendingId === song.id ? (
+                <LoaderCircle
+                  className="size-3 animate-spin text-amber-700"
+                  aria-label="Preparing"
+                />
+              ) : null}
             </button>
           </li>
         ))}
