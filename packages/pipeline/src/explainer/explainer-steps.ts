@@ -19,7 +19,7 @@ import type {
   StyleChoice,
   TimedPhrase,
 } from '../providers/provider-types';
-import { phrasesOf } from '../providers/local/local-writer';
+import { phrasesOf, titleFromText } from '../providers/local/local-writer';
 import {
   buildExplainerTimeline,
   MUSIC_INTRO_SECONDS,
@@ -210,11 +210,9 @@ export function styleChoice(value: string): StyleChoice {
 /** Shot ids of a generated storyboard: shot-001, shot-002... (stable across retries). */
 export const shotId = (index: number) => `shot-${String(index + 1).padStart(3, '0')}`;
 
-/** A title from the script's first words, when the request names none. */
+/** A title from the script's first words, when the request names none: a whole phrase. */
 export function titleFromScript(script: string): string {
-  const words = cleanPastedText(script).split(/\s+/).slice(0, 6).join(' ');
-  const title = words.replace(/[.,;:!?]+$/, '');
-  return title.length > 0 ? title : 'My Story';
+  return titleFromText(script, 'My Story');
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {

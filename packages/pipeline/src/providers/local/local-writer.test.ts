@@ -6,8 +6,10 @@ import {
   MAX_SHOTS,
   phrasesOf,
   sentencesOf,
+  titleFromText,
   wordsOf,
 } from './local-writer';
+import { TEMPLATE_WORDS } from './writer-grammar';
 
 const style = { value: 'pixelart', description: '16-bit pixel art', avoidTerms: 'blur' };
 
@@ -119,5 +121,58 @@ describe('the local writer', () => {
     for (const shot of shots)
       expect(planScene(shot.image_prompt).subjects.length).toBeGreaterThan(0);
     expect(shots[0]!.image_prompt).toMatch(/^Establishing wide shot of .*bees? making honey/);
+  });
+
+  it('writes whole prompts: no word taken for a noun that is none, no object cut short', async () => {
+    const writer = new LocalWriter();
+    const [office] = await writer.storyboard({
+      script: 'Here in an office, the team meets.',
+      style,
+    });
+    expect(office!.image_prompt).not.toMatch(/\ba here\b/);
+    expect(office!.image_prompt).toMatch(/ in an office, 16-bit pixel art\./);
+    const [bicycle] = await writer.storyboard({
+      script: 'A bicycle facing its owner waits at a market.',
+      style,
+    });
+    expect(bicycle!.image_prompt).toBe(
+      'Establishing wide shot of a bicycle facing its owner at a market, 16-bit pixel art. Avoid: blur.',
+    );
+  });
+
+  it('titles a story with a whole phrase of its first sentence', () => {
+    expect(
+      titleFromText('A red lighthouse stands on a rocky cliff above the grey sea at dawn.', 'x'),
+    ).toBe('A red lighthouse stands on a rocky cliff');
+    expect(titleFromText('Bees make honey. They work all summer.', 'x')).toBe('Bees make honey');
+    expect(titleFromText('  ', 'My Story')).toBe('My Story');
+  });
+
+  it('never makes a correct script worse when rewriting it', async () => {
+    const writer = new LocalWriter();
+    const fox = 'The fox explores a snowy forest as the day begins.';
+    const rewritten = await writer.rewrite(fox);
+    expect(rewritten).toContain(fox);
+    expect(rewritten).not.toMatch(/\ba snowy as\b/);
+    // Questions with "kind of" and "you know" are the user's words, kept as written.
+    const questions = 'What kind of dog is that? Do you know the way?';
+    expect(await writer.rewrite(questions)).toContain(questions);
+    // Fillers that open a clause go, with their commas; the sentence stays English.
+    expect(await writer.rewrite('Basically, the red fox is, basically, quick.')).toContain(
+      ' The red fox is quick. ',
+    );
+  });
+
+  it('adds to an idea only words of the templates', async () => {
+    const idea = 'How bees make honey';
+    const script = await new LocalWriter().ideaToScript(idea);
+    const own = new Set(wordsOf(idea).map((w) => w.toLowerCase()));
+    expect(
+      wordsOf(script)
+        .map((w) => w.toLowerCase())
+        .filter((w) => !own.has(w) && !TEMPLATE_WORDS.has(w)),
+    ).toEqual([]);
+    // The idea's own sentence is said as the user wrote it.
+    expect(sentencesOf(script)).toContain('Bees make honey.');
   });
 });

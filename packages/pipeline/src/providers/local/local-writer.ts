@@ -1,22 +1,30 @@
 import nlp from 'compromise';
-import { createRequire } from 'node:module';
 import { cleanPastedText } from '@storyloom/core';
 import type { ShotDraft, StyleChoice, WriterProvider } from '../provider-types';
+import {
+  capitalise,
+  nounPhrasesOf,
+  readsWell,
+  textOf,
+  tokensOf,
+  wholeStart,
+  withArticle,
+  type NounPhrase,
+  type Token,
+} from './english';
 import { iconEntry } from './illustration/emoji-icons';
 import { planScene, SYNONYMS, type ScenePlan } from './illustration/scene-plan';
 import { findWord, SETTING_WORDS, TIME_WORDS, type Setting } from './illustration/scene-words';
 import { seededRandom } from './seeded-random';
-import { grammarRules, templatesOf, TOPIC_WORDS, type TopicKind } from './writer-grammar';
-
-/** Kate Compton's Tracery (`tracery-grammar`, CommonJS, no types of its own). */
-const tracery = createRequire(import.meta.url)('tracery-grammar') as {
-  createGrammar(rules: Record<string, string[]>): {
-    flatten(rule: string): string;
-    addModifiers(modifiers: Record<string, (s: string) => string>): void;
-  };
-  setRng(rng: () => number): void;
-  baseEngModifiers: Record<string, (s: string) => string>;
-};
+import {
+  CLOSES,
+  FIRST_OPENERS,
+  HOOKS,
+  INVITES,
+  LAST_OPENERS,
+  MIDDLE_OPENERS,
+  QUESTIONS,
+} from './writer-grammar';
 
 /** Words per second a shot is sized by (the local voices speak about 2.7–3.3 words a second). */
 export const SPEAKING_RATE_WPS = 2.75;
@@ -33,7 +41,8 @@ const STOP_WORDS = new Set(
   ),
 );
 
-const FILLERS = /\b(basically|actually|literally|really|just|very|kind of|sort of|you know)\s+/gi;
+/** Discourse fillers Auto-Polish drops where they open a clause ("so basically cats…"). */
+const FILLERS = new Set(['basically', 'literally', 'actually']);
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' });
@@ -128,15 +137,44 @@ export function groupIntoShots(script: string): string[] {
   return shots.map((sentences) => sentences.join(' '));
 }
 
-function capitalise(sentence: string): string {
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
-}
-
+/**
+ * Auto-Polish of one sentence: a stammered word said once ("are are"), a filler that opens a
+ * clause dropped ("so basically"), spaces before marks removed, a capital and an end mark.
+ * When the polished sentence would not read as English, the user's sentence is kept as written
+ * (only given its capital and end mark).
+ */
 function polishSentence(sentence: string): string {
-  let s = sentence.replace(FILLERS, '').replace(/\b(\w+)(\s+\1\b)+/gi, '$1');
-  s = s.replace(/\s+([,.;:!?])/g, '$1').trim();
-  if (!/[.!?…]["')\]]?$/.test(s)) s += '.';
-  return capitalise(s);
+  const finish = (s: string) => {
+    let out = s.replace(/\s+([,.;:!?])/g, '$1').trim();
+    if (!/[.!?…]["'”’)\]]?$/.test(out)) out += '.';
+    return capitalise(out);
+  };
+  const tokens = tokensOf(sentence);
+  const dropped = new Set<number>();
+  tokens.forEach((t, i) => {
+    const prev = tokens[i - 1];
+    const stammer =
+      prev !== undefined &&
+      prev.lower === t.lower &&
+      t.before !== '' &&
+      /^\p{L}+$/u.test(t.text) &&
+      !['had', 'that'].includes(t.lower) &&
+      t.pos !== 'PROPN';
+    const opensClause = !prev || prev.text === ',' || ['so', 'and', 'but'].includes(prev.lower);
+    if (stammer || (FILLERS.has(t.lower) && t.pos === 'ADV' && opensClause)) {
+      dropped.add(i);
+      // Its commas go with it: "Basically, cats…", "Cats are, basically, great", "…great, basically."
+      if (stammer) return;
+      const after = tokens[i + 1]?.text === ',';
+      if (after) dropped.add(i + 1);
+      if (prev?.text === ',' && (after || tokens[i + 1]?.pos === 'PUNCT' || !tokens[i + 1]))
+        dropped.add(i - 1);
+    }
+  });
+  const polished = finish(textOf(tokens.filter((_, i) => !dropped.has(i))));
+  const original = finish(sentence);
+  if (polished === original) return original;
+  return readsWell(polished, 'sentence') || !readsWell(original, 'sentence') ? polished : original;
 }
 
 /** How a setting is named in a prompt, with its preposition (the illustrator reads it back). */
@@ -175,29 +213,6 @@ const ABSTRACT = new Set(
     ' ',
   ),
 );
-const AUXILIARIES = new Set([
-  'be',
-  'is',
-  'are',
-  'was',
-  'were',
-  'have',
-  'has',
-  'had',
-  'do',
-  'does',
-  'did',
-  'can',
-  'could',
-  'will',
-  'would',
-  'should',
-  'may',
-  'might',
-  'must',
-  'get',
-  'let',
-]);
 
 /** The -ing form of a verb's lemma (make → making, run → running, lie → lying). */
 const DOUBLED = new Set([
@@ -213,6 +228,7 @@ const DOUBLED = new Set([
 ]);
 
 export function gerund(verb: string): string {
+  if (verb.endsWith('ing') && verb.length > 5) return verb;
   if (DOUBLED.has(verb)) return `${verb}${verb.slice(-1)}ing`;
   if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
   if (/[^aeiouy]e$/.test(verb) && verb !== 'be') return `${verb.slice(0, -1)}ing`;
@@ -220,199 +236,191 @@ export function gerund(verb: string): string {
   return `${verb}ing`;
 }
 
-interface Term {
-  text: string;
-  lemma: string;
-  tags: Set<string>;
-}
+const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'s", "'re"]);
 
-function termsOf(text: string): Term[] {
-  const doc = nlp(text);
-  doc.compute('root');
-  const json = doc.json({ terms: { normal: true } }) as {
-    terms: { text: string; normal: string; root?: string; tags: string[] }[];
-  }[];
-  return json.flatMap((s) =>
-    s.terms.map((t) => ({ text: t.text, lemma: t.root ?? t.normal, tags: new Set(t.tags) })),
-  );
-}
-
-/** A verb that says what someone does (not "is", "can", nor a passive "is written"). */
-function isAction(terms: readonly Term[], i: number): boolean {
-  const t = terms[i]!;
-  if (!t.tags.has('Verb') || t.tags.has('Auxiliary') || t.tags.has('Participle')) return false;
-  if (AUXILIARIES.has(t.lemma) || !/^[a-z]+$/.test(t.lemma)) return false;
-  return !(i > 0 && ['is', 'are', 'was', 'were', 'be', 'been'].includes(terms[i - 1]!.lemma));
+/** The noun phrase that starts at a token, when one does. */
+function phraseAt(tokens: readonly Token[], at: number): NounPhrase | undefined {
+  return nounPhrasesOf(tokens.slice(at)).find((p) => p.start === 0);
 }
 
 /**
  * What a text's subject does, as an -ing phrase: the first action after `subject` (or anywhere
- * when none is given) and its object, "bees make honey" → "making honey".
+ * when none is given) and its whole object, "bees make honey" → "making honey". Undefined when
+ * the text names none, or when its object is no whole noun phrase (then no action is better
+ * than half of one).
  */
 export function actionOf(text: string, subject?: string): string | undefined {
-  const terms = termsOf(text);
-  const from = subject
-    ? terms.findIndex((t) => t.lemma.toLowerCase() === subject || t.text.toLowerCase() === subject)
-    : -1;
+  const tokens = tokensOf(text);
+  const from = subject ? tokens.findIndex((t) => t.lemma === subject || t.lower === subject) : -1;
   if (subject && from < 0) return undefined;
   let at = -1;
-  for (let i = from + 1; i < Math.min(terms.length, from < 0 ? terms.length : from + 5); i++) {
-    if (isAction(terms, i)) {
+  for (let i = from + 1; i < Math.min(tokens.length, from < 0 ? tokens.length : from + 5); i++) {
+    const t = tokens[i]!;
+    const passive = i > 0 && BE.has(tokens[i - 1]!.lower) && !t.lower.endsWith('ing');
+    if (t.pos === 'VERB' && !passive && /^[a-z]+$/.test(t.lemma) && !BE.has(t.lemma)) {
       at = i;
       break;
     }
-    if (from >= 0 && terms[i]!.tags.has('Noun') && !terms[i]!.tags.has('Adjective')) break;
+    if (from >= 0 && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'PUNCT')) break;
   }
   if (at < 0) return undefined;
-  const object: string[] = [];
-  for (const t of terms.slice(at + 1, at + 5)) {
-    if (t.tags.has('Preposition') || t.tags.has('Conjunction') || t.tags.has('Verb')) break;
-    object.push(t.text.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, ''));
-    if (t.tags.has('Noun') && !t.tags.has('Adjective')) break;
-  }
-  return [gerund(terms[at]!.lemma), ...object.filter(Boolean)].join(' ');
+  const verb = gerund(tokens[at]!.lemma);
+  const next = tokens[at + 1];
+  if (!next || ['ADP', 'PUNCT', 'CCONJ', 'SCONJ', 'ADV'].includes(next.pos)) return verb;
+  const object = phraseAt(tokens, at + 1);
+  if (!object) return undefined;
+  const words = object.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === '-');
+  if (words.length > 4) return undefined;
+  const objectText = object.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) =>
+    object.tokens[0]!.pos === 'PROPN' ? c : c.toLowerCase(),
+  );
+  return `${verb} ${objectText}`;
 }
+
+/** Scenery words a shot's subject is never taken from (its place and time are named apart). */
+const SCENERY = new Set(
+  [...Object.values(SETTING_WORDS), ...Object.values(TIME_WORDS)].flat().concat(['day', 'morning']),
+);
 
 /** The first noun of a text that names a thing to show (not a place, time or idea). */
-function firstThing(text: string): string | undefined {
-  const scenery = new Set(
-    [...Object.values(SETTING_WORDS), ...Object.values(TIME_WORDS)]
-      .flat()
-      .concat(['day', 'morning']),
-  );
-  return termsOf(text).find(
+function firstThing(text: string): Token | undefined {
+  return tokensOf(text).find(
     (t) =>
-      t.tags.has('Noun') &&
-      t.tags.has('Singular') &&
-      !t.tags.has('Pronoun') &&
-      !t.tags.has('ProperNoun') &&
+      t.pos === 'NOUN' &&
       !ABSTRACT.has(t.lemma) &&
-      !scenery.has(t.lemma) &&
-      /^[a-z]+$/.test(t.lemma),
-  )?.lemma;
+      !SCENERY.has(t.lemma) &&
+      /^[a-z]+$/.test(t.lemma) &&
+      /^[a-z]+$/.test(t.lower),
+  );
 }
 
-/** What a topic is about: its subject as a noun phrase, what it does, where and its kind. */
+/** A text as it reads inside a sentence: its first word in lower case unless it is a name. */
+function inSentence(text: string): string {
+  const first = text.split(/\s+/)[0] ?? '';
+  if (first === 'I' || /^\p{Lu}{2,}/u.test(first)) return text;
+  const proper = nlp(text).terms().first().has('#ProperNoun');
+  return proper ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** What a topic is about as the templates use it (see writer-grammar). */
 interface Topic {
-  idea: string;
+  /** After "about": the topic itself when it reads as a noun phrase or a wh- or -ing phrase. */
+  about: string;
+  /** Its main noun phrase, as first named. */
   subject: string;
-  plural: boolean;
-  action: string;
-  actionPresent: string;
-  setting: string;
-  kind: TopicKind;
+  /** Sentences of the user's own that the topic holds ("Bees make honey." from "How bees…"). */
+  statements: string[];
 }
 
-function topicOf(idea: string): Topic {
-  const terms = termsOf(idea);
-  const scene = planScene(idea);
+const WH = new Set(['how', 'why', 'what', 'when', 'where', 'who', 'which']);
+
+/** The topic of an idea or a short script, read from the user's words only. */
+function topicOf(text: string): Topic | undefined {
+  const first = sentencesOf(text)[0]?.replace(/[.!?…]+$/, '') ?? '';
+  const tokens = tokensOf(first);
+  const phrases = nounPhrasesOf(tokens);
   // The first noun phrase that names a thing, skipping "the history of", "tips for".
-  const phrases = nlp(idea).nouns().out('array') as string[];
-  let subject = '';
-  for (const phrase of phrases) {
-    const parts = phrase.split(/\s+(?:of|for|about|in)\s+/i);
-    const thing = parts.find((p) => !ABSTRACT.has(p.toLowerCase().split(/\s+/).pop() ?? ''));
-    if (thing) {
-      // "A grandmother" is "the grandmother" once introduced; "my dog" stays as written.
-      subject = thing.trim().replace(/^(a|an)\s+/i, 'the ');
-      subject = subject.replace(/^(the|my|our|your|his|her|their)\s/i, (w) => w.toLowerCase());
-      break;
-    }
+  // A bare singular noun needs an article to stand alone ("picture the dog", not "picture
+  // dog"); "honey", "bread" and names do not.
+  const standsAlone = (p: NounPhrase) =>
+    p.tokens[0]!.pos === 'DET' ||
+    p.tokens[0]!.pos === 'PRON' ||
+    p.head.pos === 'PROPN' ||
+    p.head.lower !== p.head.lemma ||
+    nlp(p.head.lower).has('#Uncountable');
+  const things = phrases.filter((p) => p.head.pos !== 'NUM' && standsAlone(p));
+  // "Cooking the perfect pizza": a thing before an activity, before an idea.
+  const main =
+    things.find((p) => !ABSTRACT.has(p.head.lemma) && !p.head.lower.endsWith('ing')) ??
+    things.find((p) => !ABSTRACT.has(p.head.lemma)) ??
+    things[0];
+  if (!main) return undefined;
+  const subject = inSentence(main.text);
+  if (!readsWell(subject, 'phrase')) return undefined;
+  // A topic reads after "about" when it is a phrase, not a clause with its own verb.
+  const lead = tokens[0];
+  const verbs = tokens.filter((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const whPhrase = lead !== undefined && WH.has(lead.lower);
+  const ingPhrase = lead?.pos === 'VERB' && lead.lower.endsWith('ing');
+  const relative = tokens.some((t) => ['who', 'which', 'that'].includes(t.lower));
+  const nounPhrase = phrases[0]?.start === 0 && (verbs.length === 0 || relative);
+  const about =
+    (whPhrase || ingPhrase || nounPhrase) && readsWell(first, 'phrase') && first.length <= 100
+      ? inSentence(first)
+      : subject;
+  // "How bees make honey" holds the user's own sentence "Bees make honey."
+  const statements: string[] = [];
+  if (whPhrase && lead?.lower === 'how' && tokens.length > 2) {
+    const clause = capitalise(textOf(tokens.slice(1))) + '.';
+    if (readsWell(clause, 'sentence') && verbs.length > 0) statements.push(clause);
+  } else if (about === subject && verbs.length > 0 && !whPhrase && !ingPhrase) {
+    // An idea written as a sentence ("A fox explores a snowy forest") is said as written.
+    const sentence = capitalise(first) + '.';
+    if (readsWell(sentence, 'sentence')) statements.push(sentence);
   }
-  subject ||= scene.subjects[0]?.word ?? idea;
-  const plural = Boolean(nlp(subject).nouns().isPlural().found);
-  const lemmas = new Set(terms.map((t) => t.lemma.toLowerCase()));
-  const text = ` ${idea.toLowerCase()} `;
-  const main = scene.subjects[0];
-  // A person makes it a story and a named place a trip; else the topic's words, else what
-  // its subject is.
-  let kind: TopicKind | undefined =
-    main?.kind === 'person'
-      ? 'story'
-      : terms.some((t) => t.tags.has('City') || t.tags.has('Country'))
-        ? 'travel'
-        : (Object.entries(TOPIC_WORDS) as [TopicKind, readonly string[]][]).find(([, words]) =>
-            words.some((w) => lemmas.has(w) || text.includes(` ${w} `)),
-          )?.[0];
-  kind ??=
-    main?.kind === 'animal' || main?.kind === 'plant'
-      ? 'nature'
-      : main?.kind === 'food'
-        ? 'food'
-        : main?.kind === 'vehicle' || main?.kind === 'object'
-          ? 'technology'
-          : 'general';
-  const action = actionOf(idea) ?? DEFAULT_ACTIONS[kind];
-  const [verb, ...rest] = action.split(' ');
-  const base = verb!.replace(/ing$/, '');
-  const lemma = termsOf(idea).find((t) => gerund(t.lemma) === verb)?.lemma ?? base;
-  const present = plural
-    ? lemma
-    : /(s|sh|ch|x|o)$/.test(lemma)
-      ? `${lemma}es`
-      : /[^aeiou]y$/.test(lemma)
-        ? `${lemma.slice(0, -1)}ies`
-        : `${lemma}s`;
-  return {
-    idea,
-    subject,
-    plural,
-    action,
-    actionPresent: [present, ...rest].join(' '),
-    setting: SETTING_PHRASES[scene.setting].replace(/^(in|on|at|by|underwater on)\s+/, ''),
-    kind,
-  };
+  return { about, subject, statements };
 }
 
-const DEFAULT_ACTIONS: Record<TopicKind, string> = {
-  nature: 'searching for food',
-  food: 'cooking dinner',
-  space: 'drifting through the dark',
-  history: 'building an empire',
-  travel: 'exploring the streets',
-  technology: 'solving problems',
-  health: 'starting the day',
-  business: 'growing step by step',
-  story: 'getting to work',
-  general: 'changing the world',
-};
+/** "a grandmother" once introduced is "the grandmother"; other phrases stay as written. */
+function definite(subject: string): string {
+  return subject.replace(/^(a|an)\s+/i, 'the ');
+}
 
 /**
- * Sentences of a topic's grammar: a hook and the setting, `points` points, a turn and a close.
- * Templates are drawn without repeats; Tracery fills their words. Seeded, so deterministic.
+ * Sentences framing a topic: a hook, `points` points (invitations and questions about the
+ * subject) and a close, drawn from the templates without repeats. Seeded, so deterministic.
+ * Every sentence is checked; one that does not read as English is left out.
  */
 function compose(
   topic: Topic,
   seed: string,
-  parts: { points: number; hook: boolean; close: boolean },
+  parts: { points: number; hook: boolean; close: boolean; statements: boolean },
 ): string[] {
   const random = seededRandom(seed);
-  tracery.setRng(random);
-  const grammar = tracery.createGrammar({
-    ...grammarRules(topic.kind, topic.plural),
-    subject: [topic.subject],
-    action: [topic.action],
-    actionPresent: [topic.actionPresent],
-    setting: [topic.setting],
-    topic: [topic.idea.charAt(0).toLowerCase() + topic.idea.slice(1)],
-  });
-  grammar.addModifiers(tracery.baseEngModifiers);
-  const templates = templatesOf(topic.kind);
-  const take = (slot: keyof typeof templates, count: number) => {
-    const pool = [...templates[slot]];
-    const out: string[] = [];
-    while (out.length < count && pool.length > 0) {
-      const [template] = pool.splice(Math.floor(random() * pool.length), 1);
-      out.push(capitalise(grammar.flatten(template!)));
-    }
-    return out;
+  const pick = <T>(pool: T[]): T => pool.splice(Math.floor(random() * pool.length), 1)[0]!;
+  let named = false;
+  const fill = (template: string) => {
+    const text = template
+      .replace('{about}', topic.about)
+      .replace('{subject}', () => (named ? definite(topic.subject) : topic.subject));
+    if (template.includes('{about}') || template.includes('{subject}')) named = true;
+    return capitalise(text);
   };
-  return [
-    ...(parts.hook ? [...take('hook', 1), ...take('setup', 1)] : []),
-    ...take('point', parts.points),
-    ...(parts.close && random() < 0.7 ? take('turn', 1) : []),
-    ...(parts.close ? take('close', 1) : []),
-  ];
+  const invites: string[] = [...INVITES];
+  const questions: string[] = [...QUESTIONS];
+  const middles: string[] = [...MIDDLE_OPENERS];
+  const out: string[] = [];
+  if (parts.hook) out.push(fill(pick([...HOOKS])));
+  if (parts.statements) out.push(...topic.statements);
+  for (let i = 0; i < parts.points; i++) {
+    if (i > 0 && random() < 0.3 && questions.length > 0) {
+      out.push(fill(pick(questions)));
+      continue;
+    }
+    const opener =
+      i === 0
+        ? pick([...FIRST_OPENERS])
+        : i === parts.points - 1
+          ? pick([...LAST_OPENERS])
+          : pick(middles);
+    out.push(fill(`${opener} ${pick(invites)}`));
+  }
+  if (parts.close) out.push(fill(pick([...CLOSES])));
+  return out.filter((sentence) => readsWell(sentence, 'sentence'));
+}
+
+/**
+ * A title from a text's first sentence: the sentence itself when it is short, else its longest
+ * start of at most eight words that ends where a phrase ends ("A red lighthouse stands on a
+ * rocky cliff", never "…stands on a"); its first noun phrase, else `fallback`.
+ */
+export function titleFromText(text: string, fallback: string): string {
+  const first = sentencesOf(cleanPastedText(text))[0]?.replace(/[.,;:]+$/, '') ?? '';
+  if (first.length === 0) return fallback;
+  const whole = wholeStart(first, 8);
+  if (whole && whole.length <= 80) return capitalise(whole);
+  const phrase = nounPhrasesOf(tokensOf(first)).find((p) => p.text.length <= 80);
+  return phrase ? capitalise(phrase.text) : fallback;
 }
 
 function plural(word: string): string {
@@ -436,26 +444,39 @@ function subjectPhrase(subject: ScenePlan['subjects'][number]): string {
   if (subject.count > 1)
     return `${['', 'a', 'two', 'three'][Math.min(3, subject.count)]} ${plural(word)}`;
   if (nlp(word).nouns().isPlural().found) return word;
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+  return withArticle(word);
 }
 
 /**
  * The rule-based writer (`local-writer`): deterministic, offline. Storyboards split the script
  * into shots by speaking rate, and each shot's prompt names its subject, action and setting
- * (carried over from the story when the shot names none) and its framing. Ideas and short
- * scripts are written out with a story grammar chosen by the topic's words.
+ * (carried over from the story when the shot names none) and its framing, as whole phrases.
+ * Ideas and short scripts are written out with templates that frame the user's own words and
+ * state nothing the user did not say (writer-grammar); every sentence it writes is checked
+ * with a part-of-speech tagger (english.ts) and one that fails is not written.
  */
 export class LocalWriter implements WriterProvider {
   readonly name = 'local-writer';
 
   storyboard(input: { script: string; style: StyleChoice }): Promise<ShotDraft[]> {
     const shots = groupIntoShots(cleanPastedText(input.script));
-    // Only things one can show lead a shot (not a face icon for "sleep").
+    // Only things one can show lead a shot (not a face icon for "sleep"), named by a word the
+    // script uses as a noun (not "here" in "here in an office").
     const scenes = shots.map((script) => {
       const scene = planScene(script);
+      const nouns = new Set(
+        tokensOf(script)
+          .filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN')
+          .flatMap((t) => [t.lower, t.lemma]),
+      );
       return {
         ...scene,
-        subjects: scene.subjects.filter((s) => s.kind !== 'face' && s.kind !== 'symbol'),
+        subjects: scene.subjects.filter(
+          (s) =>
+            s.kind !== 'face' &&
+            s.kind !== 'symbol' &&
+            nouns.has(s.word.split(' ').pop() ?? s.word),
+        ),
       };
     });
     // The story's main subject: the one its shots name most often.
@@ -486,8 +507,13 @@ export class LocalWriter implements WriterProvider {
         // A thing the icon set lacks is still named ("a puma"); a shot naming nothing shows
         // the story's subject.
         const noun = main ? undefined : firstThing(script);
-        const subject = main ? subjectPhrase(main) : noun ? `a ${noun}` : storySubject;
-        const head = main ? main.word.split(' ').pop() : noun;
+        const nounPhrase = noun
+          ? noun.lower === noun.lemma
+            ? withArticle(noun.lower)
+            : noun.lower
+          : undefined;
+        const subject = main ? subjectPhrase(main) : (nounPhrase ?? storySubject);
+        const head = main ? main.word.split(' ').pop() : noun?.lemma;
         const action = head ? actionOf(script, head) : undefined;
         const small = main && ['food', 'object', 'plant'].includes(main.kind);
         const framing =
@@ -499,7 +525,13 @@ export class LocalWriter implements WriterProvider {
                 ? 'Close-up of'
                 : 'Medium shot of';
         const where = `${SETTING_PHRASES[setting]}${TIME_PHRASES[time]}`;
-        const what = `${subject}${action ? ` ${action}` : ''} ${where}`;
+        // A whole phrase or a shorter one: without the action, then with the story's subject.
+        const what =
+          [
+            `${subject}${action ? ` ${action}` : ''} ${where}`,
+            `${subject} ${where}`,
+            `${storySubject} ${where}`,
+          ].find((w) => readsWell(`${framing} ${w}`, 'phrase')) ?? `the scene ${where}`;
         return {
           script,
           keywords: keywordsOf(script),
@@ -511,23 +543,46 @@ export class LocalWriter implements WriterProvider {
   }
 
   rewrite(script: string): Promise<string> {
-    const sentences = sentencesOf(cleanPastedText(script)).map(polishSentence);
-    const text = sentences.join(' ');
-    // A short script is written out around its topic, so the video is not 5 seconds long.
+    // Paragraphs stay paragraphs; each sentence is polished only where that keeps it English.
+    const paragraphs = cleanPastedText(script)
+      .split(/\n\s*\n/)
+      .map((p) => sentencesOf(p).map(polishSentence).join(' '))
+      .filter(Boolean);
+    const text = paragraphs.join('\n\n');
+    // A short script is framed by sentences about its own subject, so the video is not 5
+    // seconds long; the user's sentences stay as they are, in the middle.
     if (text.length === 0 || text.length >= 100) return Promise.resolve(text);
-    const topic = topicOf(text.replace(/[.!?…]+$/, ''));
-    const [hook] = compose(topic, `rewrite|${text}`, { points: 0, hook: true, close: false });
-    const more = compose(topic, `rewrite-more|${text}`, { points: 2, hook: false, close: true });
-    return Promise.resolve([hook, text, ...more].join(' '));
+    const topic = topicOf(text);
+    if (!topic) return Promise.resolve(text);
+    const framing = { ...topic, about: topic.subject };
+    const [hook] = compose(framing, `rewrite|${text}`, {
+      points: 0,
+      hook: true,
+      close: false,
+      statements: false,
+    });
+    const more = compose(
+      { ...framing, subject: definite(framing.subject) },
+      `rewrite-more|${text}`,
+      {
+        points: 2,
+        hook: false,
+        close: true,
+        statements: false,
+      },
+    );
+    return Promise.resolve([...(hook ? [hook] : []), text, ...more].join(' '));
   }
 
   ideaToScript(idea: string): Promise<string> {
-    const topic = topicOf(cleanPastedText(idea).replace(/[.!?]+$/, ''));
-    const points = 3 + (seededRandom(`length|${topic.idea}`)() < 0.5 ? 0 : 1);
+    const cleaned = cleanPastedText(idea)
+      .replace(/[.!?]+$/, '')
+      .trim();
+    const topic = topicOf(cleaned) ?? { about: 'this idea', subject: 'this idea', statements: [] };
+    const seed = `idea|${cleaned.toLowerCase()}`;
+    const points = 4 + (seededRandom(`length|${cleaned}`)() < 0.5 ? 0 : 1);
     return Promise.resolve(
-      compose(topic, `idea|${topic.idea.toLowerCase()}`, { points, hook: true, close: true }).join(
-        ' ',
-      ),
+      compose(topic, seed, { points, hook: true, close: true, statements: true }).join(' '),
     );
   }
 }
