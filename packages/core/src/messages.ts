@@ -445,6 +445,17 @@ export const MESSAGES = {
     tooDeep: 'The request is nested too deeply',
   },
 
+  /** Ours: team (organization) fields; the spec shows no team forms. */
+  organization: {
+    nameRequired: 'Please enter a team name',
+    nameTooLong: 'Team name must be 60 characters or less',
+    slugFormat:
+      'Team address must be 3 to 48 characters: lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+    logoNotOurs: 'The logo must be an image uploaded to Storyloom',
+    metadataTooLarge: 'Team details must be at most 20 fields of 500 characters',
+    invalidRole: 'Role must be owner, admin or member',
+  },
+
   /** Ours: refusals of requests beyond the service's bounds (packages/core limits). */
   limits: {
     timelineTooLong: 'The timeline is longer than the 3-hour limit',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentUserSchema,
+  MESSAGES,
+  organizationCreateSchema,
+  organizationNameSchema,
+  organizationRoleSchema,
+  organizationSlugSchema,
+  organizationUpdateSchema,
   profilePath,
   profileSchema,
   profileUpdateSchema,
@@ -80,5 +86,68 @@ describe('users', () => {
     expect(profilePath({ username: 'ada', is_team: false })).toBe('/@ada');
     expect(profilePath({ username: 'team', is_team: true })).toBeNull();
     expect(profilePath({ username: null })).toBeNull();
+  });
+});
+
+describe('team (organization) fields', () => {
+  it('takes slugs of 3–48 lower-case words joined by single hyphens', () => {
+    for (const good of ['abc', 'team-a-1764170000000', 'a1-b2-c3', 'x'.repeat(48)])
+      expect(organizationSlugSchema.safeParse(good).success, good).toBe(true);
+    for (const bad of [
+      'ab',
+      'x'.repeat(49),
+      'a'.repeat(60_000),
+      'Team',
+      'a b',
+      '-ab',
+      'ab-',
+      'a--b',
+      'é-team',
+      'a_b',
+    ])
+      expect(organizationSlugSchema.safeParse(bad).error?.issues[0]?.message, bad).toBe(
+        MESSAGES.organization.slugFormat,
+      );
+  });
+
+  it('trims names and bounds them to 1–60 characters', () => {
+    expect(organizationNameSchema.parse('  Owls  ')).toBe('Owls');
+    expect(organizationNameSchema.safeParse(' ').error?.issues[0]?.message).toBe(
+      MESSAGES.organization.nameRequired,
+    );
+    expect(organizationNameSchema.safeParse('x'.repeat(61)).error?.issues[0]?.message).toBe(
+      MESSAGES.organization.nameTooLong,
+    );
+  });
+
+  it('bounds logos, details, changes and roles', () => {
+    const team = { name: 'Owls', slug: 'owls' };
+    expect(organizationCreateSchema.safeParse({ ...team, logo: 'x'.repeat(2049) }).success).toBe(
+      false,
+    );
+    expect(
+      organizationCreateSchema.safeParse({ ...team, metadata: { about: 'x'.repeat(501) } }).success,
+    ).toBe(false);
+    expect(
+      organizationCreateSchema.safeParse({
+        ...team,
+        metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])),
+      }).success,
+    ).toBe(false);
+    expect(
+      organizationCreateSchema.safeParse({ ...team, metadata: { nested: { a: 1 } } }).success,
+    ).toBe(false);
+    expect(
+      organizationCreateSchema.safeParse({ ...team, metadata: { city: 'Lisbon', seats: 4 } })
+        .success,
+    ).toBe(true);
+    expect(organizationUpdateSchema.safeParse({ data: { slug: 'a'.repeat(49) } }).success).toBe(
+      false,
+    );
+    expect(organizationUpdateSchema.safeParse({ data: { name: 'New' } }).success).toBe(true);
+    expect(organizationRoleSchema.safeParse(['admin', 'member']).success).toBe(true);
+    expect(organizationRoleSchema.safeParse('emperor').error?.issues[0]?.message).toBe(
+      MESSAGES.organization.invalidRole,
+    );
   });
 });

@@ -73,6 +73,112 @@ export const signInSchema = z.object({
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
+/** Bounds of a team's (organization's) fields (ours; the spec shows no team forms). */
+export const ORGANIZATION_LIMITS = {
+  nameMax: 60,
+  slugMin: 3,
+  slugMax: 48,
+  logoUrlMax: 2048,
+  metadataKeys: 20,
+  metadataKeyMax: 60,
+  metadataValueMax: 500,
+  idMax: 100,
+} as const;
+
+/** A team address: lower-case letters and digits in words joined by single hyphens. */
+export const ORGANIZATION_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const organizationNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: MESSAGES.organization.nameRequired })
+  .max(ORGANIZATION_LIMITS.nameMax, { message: MESSAGES.organization.nameTooLong });
+
+export const organizationSlugSchema = z
+  .string()
+  .min(ORGANIZATION_LIMITS.slugMin, { message: MESSAGES.organization.slugFormat })
+  .max(ORGANIZATION_LIMITS.slugMax, { message: MESSAGES.organization.slugFormat })
+  .regex(ORGANIZATION_SLUG_PATTERN, { message: MESSAGES.organization.slugFormat });
+
+/** A logo's address (the server also requires it to be one of its own media files). */
+export const organizationLogoSchema = z.string().min(1).max(ORGANIZATION_LIMITS.logoUrlMax);
+
+/** Free-form team details: a few short keys with short plain values. */
+export const organizationMetadataSchema = z
+  .record(
+    z.string().max(ORGANIZATION_LIMITS.metadataKeyMax, {
+      message: MESSAGES.organization.metadataTooLarge,
+    }),
+    z.union([
+      z.string().max(ORGANIZATION_LIMITS.metadataValueMax, {
+        message: MESSAGES.organization.metadataTooLarge,
+      }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+    ]),
+  )
+  .refine((metadata) => Object.keys(metadata).length <= ORGANIZATION_LIMITS.metadataKeys, {
+    message: MESSAGES.organization.metadataTooLarge,
+  });
+
+const organizationIdSchema = z.string().min(1).max(ORGANIZATION_LIMITS.idMax);
+
+/** A member's role in a team, one or several (better-auth's default roles). */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+const roleSchema = z.enum(ORGANIZATION_ROLES, { message: MESSAGES.organization.invalidRole });
+export const organizationRoleSchema = z.union(
+  [roleSchema, z.array(roleSchema).min(1).max(ORGANIZATION_ROLES.length)],
+  { message: MESSAGES.organization.invalidRole },
+);
+
+/** The fields a team is made or changed with. */
+const organizationFields = {
+  name: organizationNameSchema,
+  slug: organizationSlugSchema,
+  logo: organizationLogoSchema.nullable().optional(),
+  metadata: organizationMetadataSchema.nullable().optional(),
+};
+
+/** POST /api/auth/organization/create (other keys are better-auth's own and pass through). */
+export const organizationCreateSchema = z.looseObject({
+  ...organizationFields,
+  keepCurrentActiveOrganization: z.boolean().optional(),
+});
+
+/** The changes of POST /api/auth/organization/update. */
+export const organizationUpdateDataSchema = z.looseObject({
+  name: organizationFields.name.optional(),
+  slug: organizationFields.slug.optional(),
+  logo: organizationFields.logo,
+  metadata: organizationFields.metadata,
+});
+
+/** POST /api/auth/organization/update */
+export const organizationUpdateSchema = z.looseObject({
+  data: organizationUpdateDataSchema,
+  organizationId: organizationIdSchema.optional(),
+});
+
+/** POST /api/auth/organization/check-slug */
+export const organizationCheckSlugSchema = z.looseObject({ slug: organizationSlugSchema });
+
+/** POST /api/auth/organization/invite-member */
+export const organizationInviteSchema = z.looseObject({
+  email: emailSchema.pipe(z.string().max(254)),
+  role: organizationRoleSchema,
+  organizationId: organizationIdSchema.optional(),
+  resend: z.boolean().optional(),
+  teamId: organizationIdSchema.optional(),
+});
+
+/** POST /api/auth/organization/update-member-role */
+export const organizationMemberRoleSchema = z.looseObject({
+  role: organizationRoleSchema,
+  memberId: organizationIdSchema,
+  organizationId: organizationIdSchema.optional(),
+});
+
 /** Where a signed-out user is sent (spec 1 §2). */
 export function signInPath(callbackUrl: string): string {
   return `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`;

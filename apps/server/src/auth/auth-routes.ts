@@ -6,6 +6,13 @@ import {
   currentUserSchema,
   displayNameSchema,
   MESSAGES,
+  organizationCheckSlugSchema,
+  organizationCreateSchema,
+  organizationInviteSchema,
+  organizationLogoSchema,
+  organizationMemberRoleSchema,
+  organizationUpdateDataSchema,
+  organizationUpdateSchema,
   PASSWORD_MAX,
   profileSchema,
   profileUpdateSchema,
@@ -27,7 +34,9 @@ const password = z.string().min(1).max(PASSWORD_MAX);
 /**
  * better-auth validates less than our own routes do, so the calls that take user text are
  * declared here with bounded fields (other keys pass through to better-auth): display names by
- * the one rule of core (1–60, trimmed, not blank), avatars only from this server's media.
+ * the one rule of core (1–60, trimmed, not blank), avatars and team logos only from this
+ * server's media, teams' names, addresses (slugs), details and roles by core's schemas (which
+ * better-auth's organization hooks check again, in auth.ts).
  */
 function authBodies(publicUrl: string) {
   const ownImage = z
@@ -35,6 +44,11 @@ function authBodies(publicUrl: string) {
     .max(2048)
     .refine((url) => blobKeyOfUrl(url, publicUrl) !== null, {
       message: MESSAGES.user.avatarNotOurs,
+    })
+    .nullable();
+  const ownLogo = organizationLogoSchema
+    .refine((url) => blobKeyOfUrl(url, publicUrl) !== null, {
+      message: MESSAGES.organization.logoNotOurs,
     })
     .nullable();
   return {
@@ -60,6 +74,15 @@ function authBodies(publicUrl: string) {
       currentPassword: password,
       newPassword: password,
     }),
+    '/api/auth/organization/create': organizationCreateSchema.extend({
+      logo: ownLogo.optional(),
+    }),
+    '/api/auth/organization/update': organizationUpdateSchema.extend({
+      data: organizationUpdateDataSchema.extend({ logo: ownLogo.optional() }),
+    }),
+    '/api/auth/organization/check-slug': organizationCheckSlugSchema,
+    '/api/auth/organization/invite-member': organizationInviteSchema,
+    '/api/auth/organization/update-member-role': organizationMemberRoleSchema,
     '/api/auth/update-user': z.looseObject({
       name: displayNameSchema.optional(),
       username: z

@@ -1,6 +1,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { organization, username } from 'better-auth/plugins';
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  organizationCreateSchema,
+  organizationMemberRoleSchema,
+  organizationUpdateDataSchema,
+} from '@storyloom/core';
+import { blobKeyOfUrl } from '../render/media-files.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { schema } from '../db/schema.js';
@@ -14,6 +23,40 @@ export function trustedOrigins(publicUrl: string): string[] {
       origins.add(`${url.protocol}//${host}:${url.port}`);
   }
   return [...origins];
+}
+
+/**
+ * Checks a team's fields with core's schemas inside better-auth, after its own routing, so no
+ * way of reaching its organization calls (another path spelling, a server-side call) writes
+ * unbounded fields; the routes check the same schemas first (auth-routes.ts).
+ */
+function organizationHooks(publicUrl: string) {
+  const check = <T>(schema: z.ZodType<T>, value: unknown): T => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw new APIError('BAD_REQUEST', {
+        message: parsed.error.issues[0]?.message ?? 'Invalid team details',
+      });
+    return parsed.data;
+  };
+  const ownLogo = (logo: string | null | undefined) => {
+    if (logo && blobKeyOfUrl(logo, publicUrl) === null)
+      throw new APIError('BAD_REQUEST', { message: MESSAGES.organization.logoNotOurs });
+  };
+  return {
+    beforeCreateOrganization: ({ organization }: { organization: unknown }) => {
+      ownLogo(check(organizationCreateSchema, organization).logo);
+      return Promise.resolve();
+    },
+    beforeUpdateOrganization: ({ organization }: { organization: unknown }) => {
+      ownLogo(check(organizationUpdateDataSchema, organization).logo);
+      return Promise.resolve();
+    },
+    beforeUpdateMemberRole: ({ newRole }: { newRole: unknown }) => {
+      check(organizationMemberRoleSchema.shape.role, newRole);
+      return Promise.resolve();
+    },
+  };
 }
 
 export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl'>, database: Database) {
@@ -42,7 +85,10 @@ export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl'>, dat
     // Our own limits (http/rate-limits.ts) key on the connection's address; better-auth's would
     // key on a header any client can set.
     rateLimit: { enabled: false },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), organization()],
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      organization({ organizationHooks: organizationHooks(config.publicUrl) }),
+    ],
     telemetry: { enabled: false },
   });
 }
