@@ -125,9 +125,18 @@ function makeCorpus(dir: string): HostileFile[] {
   const read = (name: string) => readFileSync(file(name));
   const clip = (name: string, frames: number) =>
     ffmpeg([
-      '-f', 'lavfi', '-i', 'testsrc=s=64x64:r=25', '-frames:v', String(frames),
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file(name),
-    ]); // prettier-ignore
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=64x64:r=25',
+      '-frames:v',
+      String(frames),
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      file(name),
+    ]);
   clip('zero-frames.mp4', 0);
   clip('one-frame.mp4', 1);
   clip('two-frames.mp4', 2);
