@@ -21,12 +21,12 @@ describe('thumbnailSeekSeconds', () => {
 });
 
 describe('thumbnailArgs', () => {
-  it('seeks before the input and scales down to the width asked', () => {
+  it('bounds the decoded frame, seeks before the input and scales down to the width asked', () => {
     expect(thumbnailArgs('in.mp4', 'out.jpg', 0.5, 320).join(' ')).toBe(
-      "-hide_banner -nostdin -loglevel error -y -ss 0.5 -i in.mp4 -vf scale='min(320,iw)':-2 -frames:v 1 -q:v 3 out.jpg",
+      "-hide_banner -nostdin -loglevel error -y -max_pixels 40000000 -ss 0.5 -i in.mp4 -vf scale='min(320,iw)':-2 -frames:v 1 -q:v 3 out.jpg",
     );
     expect(thumbnailArgs('in.mp4', 'out.jpg', 0, undefined).join(' ')).toBe(
-      '-hide_banner -nostdin -loglevel error -y -i in.mp4 -frames:v 1 -q:v 3 out.jpg',
+      '-hide_banner -nostdin -loglevel error -y -max_pixels 40000000 -i in.mp4 -frames:v 1 -q:v 3 out.jpg',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { MEDIA_LIMITS } from '@storyloom/core';
 import { ffprobe, parseRate } from './media-probe';
 import { RenderError } from './render-error';
 import { runFfmpeg } from './run-ffmpeg';
@@ -20,7 +21,11 @@ export function thumbnailSeekSeconds(probe: {
   return Number.isFinite(at) && at > 0 ? Math.round(at * 1000) / 1000 : 0;
 }
 
-/** ffmpeg arguments writing one JPEG frame of `video` taken at `at` seconds. */
+/**
+ * ffmpeg arguments writing one JPEG frame of `video` taken at `at` seconds. `-max_pixels`: the
+ * decoder refuses a frame larger than `MEDIA_LIMITS` allows even when it grows past what the
+ * headers (already checked by ffprobe) declared.
+ */
 export function thumbnailArgs(
   video: string,
   outputPath: string,
@@ -28,6 +33,7 @@ export function thumbnailArgs(
   maxWidth: number | undefined,
 ): string[] {
   return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y']
+    .concat(['-max_pixels', String(MEDIA_LIMITS.framePixels)])
     .concat(at > 0 ? ['-ss', String(at)] : [], ['-i', video])
     .concat(
       // scale: never wider than maxWidth, never enlarged; the height kept even for JPEG.
