@@ -1,0 +1,62 @@
+import { STYLE_GRID } from '@storyloom/core';
+import { clsx } from 'clsx';
+import { previewUrls } from './preview-scenes';
+
+/**
+ * The visual style grid (spec 2 §2, §9): each style's sample picture (one scene drawn in every
+ * style by the local illustrator at build time) and its name, 4 columns (2 on phones), about
+ * 6 styles in view (4 on phones) before it scrolls; the Custom entry's free text below.
+ */
+export function StyleGrid(props: {
+  value: string;
+  onChange: (value: string) => void;
+  customStyle: string;
+  onCustomStyle: (text: string) => void;
+}) {
+  return (
+    <>
+      <div
+        className="grid max-h-[17rem] grid-cols-2 gap-2 overflow-y-auto pr-1 sm:max-h-[12.5rem] sm:grid-cols-4"
+        role="radiogroup"
+        aria-label="Visual style"
+      >
+        {STYLE_GRID.map((style) => (
+          <button
+            key={style.value}
+            type="button"
+            role="radio"
+            aria-checked={props.value === style.value}
+            onClick={() => props.onChange(style.value)}
+            title={style.description}
+            className={clsx(
+              'flex min-w-0 flex-col overflow-hidden rounded-lg border text-left',
+              props.value === style.value
+                ? 'border-brand-600 bg-brand-50 text-brand-700 ring-2 ring-brand-100'
+                : 'border-zinc-200 text-zinc-700 hover:bg-zinc-50',
+            )}
+          >
+            <img
+              src={previewUrls.style(style.value)}
+              alt=""
+              loading="lazy"
+              className="aspect-square w-full bg-zinc-100 object-cover"
+            />
+            <span className="px-1 py-1 text-[11px] leading-tight font-medium [overflow-wrap:anywhere] hyphens-auto">
+              {style.name}
+            </span>
+          </button>
+        ))}
+      </div>
+      {props.value === 'custom' ? (
+        <input
+          aria-label="Custom style"
+          value={props.customStyle}
+          maxLength={200}
+          onChange={(e) => props.onCustomStyle(e.target.value)}
+          placeholder="Describe your style, e.g. ink wash painting"
+          className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+        />
+      ) : null}
+    </>
+  );
+}
