@@ -12,11 +12,17 @@ export function StyleGrid(props: {
   onChange: (value: string) => void;
   customStyle: string;
   onCustomStyle: (text: string) => void;
+  /** 'narrow' in a side column (the explainer's settings), 'wide' in the main one. */
+  width: 'narrow' | 'wide';
 }) {
   return (
     <>
       <div
-        className="grid max-h-[17rem] grid-cols-2 gap-2 overflow-y-auto pr-1 sm:max-h-[12.5rem] sm:grid-cols-4"
+        className={clsx(
+          // About 6 styles in view (1.5 rows of 4), 4 on phones (2 rows of 2).
+          'grid max-h-[16rem] auto-rows-max grid-cols-2 gap-2 overflow-y-auto pr-1 sm:max-h-[13rem] sm:grid-cols-4',
+          props.width === 'narrow' ? 'lg:max-h-[8.5rem]' : 'lg:max-h-[15rem]',
+        )}
         role="radiogroup"
         aria-label="Visual style"
       >
@@ -39,7 +45,7 @@ export function StyleGrid(props: {
               src={previewUrls.style(style.value)}
               alt=""
               loading="lazy"
-              className="aspect-square w-full bg-zinc-100 object-cover"
+              className="aspect-[3/2] w-full shrink-0 bg-zinc-100 object-cover"
             />
             <span className="px-1 py-1 text-[11px] leading-tight font-medium [overflow-wrap:anywhere] hyphens-auto">
               {style.name}

@@ -229,6 +229,7 @@ export function ExplainerForm() {
 
         <Section title="Visual style">
           <StyleGrid
+            width="narrow"
             value={values.visualStyle}
             onChange={(value) => set('visualStyle', value)}
             customStyle={values.customStyle}

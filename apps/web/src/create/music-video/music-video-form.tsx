@@ -130,6 +130,7 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
         {type === 'consistent-style' ? (
           <Section title="Choose a Style">
             <StyleGrid
+              width="wide"
               value={values.style}
               onChange={(value) => set('style', value)}
               customStyle={values.customStyle}
