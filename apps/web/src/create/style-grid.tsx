@@ -47,7 +47,15 @@ export function StyleGrid(props: {
               loading="lazy"
               className="aspect-[3/2] w-full shrink-0 bg-zinc-100 object-cover"
             />
-            <span className="px-1 py-1 text-[11px] leading-tight font-medium [overflow-wrap:anywhere] hyphens-auto">
+            {/* Words are never cut: a long name fits its card at this size (4 narrow columns). */}
+            <span
+              className={clsx(
+                'py-1 leading-tight font-medium',
+                props.width === 'narrow'
+                  ? 'px-0.5 text-[11px] tracking-tight lg:text-[10px]'
+                  : 'px-1 text-xs',
+              )}
+            >
               {style.name}
             </span>
           </button>
