@@ -80,7 +80,9 @@ describe('a music video, from the type chooser to a playable MP4', () => {
     await page.getByRole('button', { name: /Upload your song/ }).click();
     await page.getByRole('heading', { name: 'Upload Your Song (Up to 25 MB)' }).waitFor();
     await page.getByLabel('Song file').setInputFiles(path.join(dir, 'click-song.wav'));
-    await page.getByRole('heading', { name: 'Select a Song Segment (Up to 5 minutes)' }).waitFor();
+    // The server's default longest segment is 60 s: the title says so.
+    await page.getByRole('heading', { name: MESSAGES.generate.selectSegmentUpTo(60) }).waitFor();
+    expect(MESSAGES.generate.selectSegmentUpTo(60)).toBe('Select a Song Segment (Up to 1 minute)');
     // The waveform is drawn: some of its pixels are not the background.
     await expect
       .poll(() =>

@@ -16,6 +16,7 @@ import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { ChoiceRow, Collapsible, Section } from '../form-parts';
 import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
+import { previewUrls } from '../preview-scenes';
 import { ProviderNotice } from '../provider-notice';
 import { SubmitBox } from '../submit-box';
 import {
@@ -29,7 +30,6 @@ import {
 } from './asmr-form-model';
 
 const styleSound = (type: AsmrType) => `/api/asmr/styles/${type}/sound`;
-const stylePicture = (type: AsmrType) => `/api/asmr/styles/${type}/picture`;
 
 function startAsmrVideo(values: AsmrFormValues, isPreview: boolean) {
   return requestJson(
@@ -126,7 +126,7 @@ export function AsmrForm() {
                 )}
               >
                 <img
-                  src={stylePicture(style.value)}
+                  src={previewUrls.asmr(style.value)}
                   alt=""
                   loading="lazy"
                   className="aspect-[4/3] w-full bg-zinc-100 object-cover transition group-hover:scale-105"

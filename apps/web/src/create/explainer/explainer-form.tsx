@@ -1,6 +1,5 @@
-import { IDEA_TOPIC_MAX, MESSAGES, STYLE_GRID, VOICES, type VoiceKey } from '@storyloom/core';
+import { IDEA_TOPIC_MAX, MESSAGES, VOICES, type VoiceKey } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { Play, Sparkles, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -29,6 +28,7 @@ import {
   voiceSampleUrl,
 } from './explainer-api';
 import { ProviderNotice } from '../provider-notice';
+import { StyleGrid } from '../style-grid';
 import { SubmitBox } from '../submit-box';
 import { ExplainerMusicPanel } from './explainer-music-panel';
 import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
@@ -70,6 +70,9 @@ export function ExplainerForm() {
     setValues((v) => ({ ...v, [key]: value }));
   };
   const error = explainerFormError(values);
+  // The script's message shows under it once the script was edited or left (an emptied
+  // script says "Please enter a script"); until then it shows by the disabled buttons.
+  const [scriptTouched, setScriptTouched] = useState(false);
 
   async function rewrite() {
     setRewriting(true);
@@ -123,9 +126,14 @@ export function ExplainerForm() {
         <textarea
           id="voiceover-script"
           value={values.script}
-          onChange={(e) => set('script', e.target.value)}
+          onChange={(e) => {
+            setScriptTouched(true);
+            set('script', e.target.value);
+          }}
           rows={12}
-          aria-invalid={error && values.script.length > 0 ? true : undefined}
+          onBlur={() => setScriptTouched(true)}
+          aria-invalid={error && scriptTouched ? true : undefined}
+          aria-describedby={error && scriptTouched ? 'voiceover-script-error' : undefined}
           placeholder="Paste or write the script your narrator will read…"
           className="min-h-64 rounded-2xl border border-zinc-300 bg-white p-4 text-sm leading-relaxed text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         />
@@ -172,8 +180,8 @@ export function ExplainerForm() {
             </button>
           ))}
         </div>
-        {values.script.length > 0 && error ? (
-          <p role="alert" className="text-sm text-red-600">
+        {scriptTouched && error ? (
+          <p id="voiceover-script-error" role="alert" className="text-sm text-red-600">
             {error}
           </p>
         ) : null}
@@ -220,40 +228,13 @@ export function ExplainerForm() {
         </Section>
 
         <Section title="Visual style">
-          <div
-            className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto pr-1"
-            role="radiogroup"
-            aria-label="Visual style"
-          >
-            {STYLE_GRID.map((style) => (
-              <button
-                key={style.value}
-                type="button"
-                role="radio"
-                aria-checked={values.visualStyle === style.value}
-                onClick={() => set('visualStyle', style.value)}
-                title={style.description}
-                className={clsx(
-                  'rounded-lg border px-1.5 py-2 text-[11px] leading-tight font-medium',
-                  values.visualStyle === style.value
-                    ? 'border-brand-600 bg-brand-50 text-brand-700'
-                    : 'border-zinc-200 text-zinc-700 hover:bg-zinc-50',
-                )}
-              >
-                {style.name}
-              </button>
-            ))}
-          </div>
-          {values.visualStyle === 'custom' ? (
-            <input
-              aria-label="Custom style"
-              value={values.customStyle}
-              maxLength={200}
-              onChange={(e) => set('customStyle', e.target.value)}
-              placeholder="Describe your style, e.g. ink wash painting"
-              className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
-            />
-          ) : null}
+          <StyleGrid
+            width="narrow"
+            value={values.visualStyle}
+            onChange={(value) => set('visualStyle', value)}
+            customStyle={values.customStyle}
+            onCustomStyle={(text) => set('customStyle', text)}
+          />
         </Section>
 
         <Toggle
@@ -300,6 +281,7 @@ export function ExplainerForm() {
           estimate={estimate}
           labels={{ create: 'Create story', preview: 'Create preview' }}
           usesFreeStory
+          formError={scriptTouched ? null : error}
           serverError={serverError}
           disabled={Boolean(error) || submitting}
           onCreate={() => onCreate(false)}

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { formatDuration } from '../../lib/format-duration';
 import { Button } from '../../ui/button';
 import { fetchMusicTracks, fetchMusicWaveform } from './explainer-api';
 import { waveformBars, type ExplainerFormValues } from './explainer-form-model';
@@ -16,8 +17,8 @@ const CHOICES: { value: MusicChoice; label: string }[] = [
   { value: 'track', label: 'Stock track' },
 ];
 
-const formatSeconds = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** A track length as m:ss, rounded to the second once (59.6 s is 1:00, never 0:60). */
+const formatSeconds = (seconds: number) => formatDuration(seconds) ?? '0:00';
 
 /** The 17-bar waveform of the music panel (spec 2 'Music panel states'). */
 function Waveform({ trackId }: { trackId: string }) {

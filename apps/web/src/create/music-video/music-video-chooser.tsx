@@ -2,36 +2,38 @@ import { MESSAGES, VIDEO_TYPE_LABELS, type MusicVideoFormType } from '@storyloom
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useState } from 'react';
+import { HoverVideo } from '../hover-video';
+import { previewUrls } from '../preview-scenes';
 
 /** The chooser's options in the spec's order, each with what it makes and its colours. */
 const OPTIONS: readonly {
   key: MusicVideoFormType;
   blurb: string;
-  disc: string;
+  ring: string;
   background: string;
 }[] = [
   {
     key: 'singing-dancing',
     blurb: 'Your artist sings and dances to the song',
-    disc: 'from-fuchsia-500 to-rose-500',
+    ring: 'ring-fuchsia-500',
     background: 'from-fuchsia-950 via-zinc-950 to-rose-950',
   },
   {
     key: 'lyrics-video',
     blurb: 'The words of the song over moving backgrounds',
-    disc: 'from-amber-400 to-orange-600',
+    ring: 'ring-amber-500',
     background: 'from-amber-950 via-zinc-950 to-orange-950',
   },
   {
     key: 'consistent-character',
     blurb: 'One character lives a story told by the song',
-    disc: 'from-sky-400 to-indigo-600',
+    ring: 'ring-sky-500',
     background: 'from-sky-950 via-zinc-950 to-indigo-950',
   },
   {
     key: 'consistent-style',
     blurb: 'Scenes in one visual style, cut to the beat',
-    disc: 'from-emerald-400 to-teal-600',
+    ring: 'ring-emerald-500',
     background: 'from-emerald-950 via-zinc-950 to-teal-950',
   },
 ];
@@ -41,8 +43,9 @@ export const MUSIC_VIDEO_BASE_PATH = '/music-video/';
 
 /**
  * The full-screen chooser "Which type of music video would you like to create?" (spec 2 §2):
- * vinyl discs in 2 columns on small screens and 4 on wide ones; hovering a disc spins it and
- * turns the background to its colours.
+ * vinyl discs in 2 columns on small screens and 4 on wide ones, each labelled with its type's
+ * clip (made at build time by the local illustrator); hovering a disc plays its clip, spins
+ * it and turns the background to its colours.
  */
 export function MusicVideoChooser(props: {
   onChoose: (type: MusicVideoFormType) => void;
@@ -89,18 +92,22 @@ export function MusicVideoChooser(props: {
             <span
               aria-hidden
               className={clsx(
-                'relative grid aspect-square w-full max-w-48 place-items-center rounded-full bg-zinc-950 shadow-2xl ring-1 ring-white/10 transition-transform duration-300 group-hover:scale-105 motion-safe:group-hover:animate-[spin_3s_linear_infinite]',
+                'relative grid aspect-square w-full max-w-48 place-items-center rounded-full bg-zinc-950 shadow-2xl ring-1 ring-white/10 transition-transform duration-300 group-hover:scale-105',
                 'bg-[repeating-radial-gradient(circle,#18181b_0_2px,#27272a_2px_4px)]',
               )}
             >
-              <span
+              {/* The disc's label is the type's hover clip, which turns while it plays. */}
+              <HoverVideo
+                src={previewUrls.musicVideoClip(option.key)}
+                poster={previewUrls.musicVideoPoster(option.key)}
+                hovered={hovered === option.key}
                 className={clsx(
-                  'grid size-2/5 place-items-center rounded-full bg-gradient-to-br',
-                  option.disc,
+                  'size-3/5 rounded-full ring-4',
+                  option.ring,
+                  'motion-safe:group-hover:animate-[spin_8s_linear_infinite]',
                 )}
-              >
-                <span className="size-3 rounded-full bg-zinc-950" />
-              </span>
+              />
+              <span className="absolute size-3 rounded-full bg-zinc-950 ring-2 ring-white/30" />
             </span>
             <span className="text-base font-semibold text-white">
               {VIDEO_TYPE_LABELS[option.key]}

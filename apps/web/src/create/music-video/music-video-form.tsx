@@ -4,11 +4,9 @@ import {
   MUSIC_VIDEO_ASPECT_RATIOS,
   SCENE_MAX,
   STORYLINE_MAX,
-  STYLE_GRID,
   VIDEO_TYPE_LABELS,
   type MusicVideoFormType,
 } from '@storyloom/core';
-import { clsx } from 'clsx';
 import { Disc3 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -32,6 +30,7 @@ import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
 import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { SongSource } from './song-source';
+import { StyleGrid } from '../style-grid';
 
 const storedDraft = (videoType: MusicVideoFormType) =>
   globalThis.localStorage?.getItem(musicVideoDraftKey(videoType)) ?? null;
@@ -130,40 +129,13 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
 
         {type === 'consistent-style' ? (
           <Section title="Choose a Style">
-            <div
-              className="grid max-h-72 grid-cols-2 gap-2 overflow-y-auto pr-1 sm:grid-cols-4"
-              role="radiogroup"
-              aria-label="Visual style"
-            >
-              {STYLE_GRID.map((style) => (
-                <button
-                  key={style.value}
-                  type="button"
-                  role="radio"
-                  aria-checked={values.style === style.value}
-                  onClick={() => set('style', style.value)}
-                  title={style.description}
-                  className={clsx(
-                    'rounded-lg border px-1.5 py-2.5 text-xs leading-tight font-medium',
-                    values.style === style.value
-                      ? 'border-brand-600 bg-brand-50 text-brand-700'
-                      : 'border-zinc-200 text-zinc-700 hover:bg-zinc-50',
-                  )}
-                >
-                  {style.name}
-                </button>
-              ))}
-            </div>
-            {values.style === 'custom' ? (
-              <input
-                aria-label="Custom style"
-                value={values.customStyle}
-                maxLength={200}
-                onChange={(e) => set('customStyle', e.target.value)}
-                placeholder="Describe your style, e.g. ink wash painting"
-                className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
-              />
-            ) : null}
+            <StyleGrid
+              width="wide"
+              value={values.style}
+              onChange={(value) => set('style', value)}
+              customStyle={values.customStyle}
+              onCustomStyle={(text) => set('customStyle', text)}
+            />
           </Section>
         ) : null}
 

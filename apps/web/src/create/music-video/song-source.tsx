@@ -69,7 +69,7 @@ function PendingSong(props: { pick: PendingPick; onCancel: () => void }) {
     <div
       role="status"
       data-testid="pending-song"
-      className="flex items-start gap-3 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3"
+      className="flex items-start gap-3 rounded-2xl border border-brand-100 bg-brand-50 px-4 py-3"
     >
       <LoaderCircle className="mt-0.5 size-5 shrink-0 animate-spin text-brand-600" aria-hidden />
       <span className="min-w-0 flex-1">
