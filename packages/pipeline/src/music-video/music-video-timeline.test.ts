@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset, ShotsMap } from '@storyloom/core';
 import { buildMusicVideoTimeline, SONG_ASSET_ID } from './music-video-timeline';
-import { brollLine, musicVideoShotLines, songSection } from './music-video-shot-lines';
+import {
+  brollLine,
+  musicVideoShotLines,
+  performanceBrollLine,
+  songSection,
+} from './music-video-shot-lines';
 
 const shotsMap: ShotsMap = {
   'shot-002': {
@@ -88,6 +93,26 @@ describe('musicVideoShotLines', () => {
       'The fox runs to the river, in a snowy forest.',
       'The fox runs to the river, in a snowy forest.',
     ]);
+  });
+
+  it('has the chosen artist perform in every singing & dancing shot, in the scene', () => {
+    const lines = musicVideoShotLines({
+      videoType: 'singing-dancing',
+      artist: 'Maya',
+      // Not a field of this type: the artist performs whatever it says.
+      storyline: 'A fox wakes up.',
+      scene: 'on a rooftop at night.',
+      count: 5,
+    });
+    expect(lines).toHaveLength(5);
+    for (const line of lines) {
+      expect(line).toMatch(/^Maya (sings|dances) /);
+      expect(line).toMatch(/, on a rooftop at night\.$/);
+      expect(line).not.toMatch(/\b(a|the) singer\b|fox/i);
+    }
+    expect(performanceBrollLine('Maya', 'on a rooftop at night.')).toBe(
+      'Cutaway: a close-up of Maya performing, on a rooftop at night.',
+    );
   });
 
   it("uses the type's own lines when the creator writes none", () => {
