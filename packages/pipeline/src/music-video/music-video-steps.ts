@@ -103,6 +103,20 @@ async function characterPicture(input: MusicVideoRunInput, ports: GenerationPort
   return url ? ports.readMedia(url) : undefined;
 }
 
+/**
+ * A prompt with the artist named as its performer, whatever the writer made of the line (it
+ * may lower-case the name, or read it as "a person"): the name as given, else in place of the
+ * first generic performer, else before the prompt.
+ */
+export function withArtist(prompt: string, artist: string): string {
+  const escaped = artist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`\\b(?:an? |the )?${escaped}\\b`, 'i');
+  if (named.test(prompt)) return prompt.replace(named, artist);
+  const someone = /\b(?:an? |the )(?:person|singer|dancer|performer|man|woman|girl|boy)\b/i;
+  if (someone.test(prompt)) return prompt.replace(someone, artist);
+  return `${artist} performing. ${prompt}`;
+}
+
 /** Whether every shot shows the chosen artist performing (singing & dancing). */
 const isPerformance = (request: MusicVideoRunInput['request']) =>
   request.video_type === 'singing-dancing';
@@ -177,6 +191,8 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         const lyrics = hearsLyrics(request) ? await hearLyrics(request, ports) : [];
         const performance = isPerformance(request);
         const artist = request.character?.name;
+        const named = (prompt: string) =>
+          performance && artist ? withArtist(prompt, artist) : prompt;
         const lyricsOf = (index: number) =>
           lyrics.filter((line) => {
             const frame = Math.round(line.start * DEFAULT_FPS);
@@ -228,8 +244,8 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
                   ? line
                   : '',
             ...(performance && artist ? { performer: artist } : {}),
-            image_prompt: draft.image_prompt,
-            video_prompt: `${draft.video_prompt} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
+            image_prompt: named(draft.image_prompt),
+            video_prompt: `${named(draft.video_prompt)} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
             keywords: draft.keywords,
             song_section: section,
             ...(lyrics.length > 0 ? { lyric_lines: lyricsOf(index) } : {}),

@@ -7,6 +7,7 @@ import {
   performanceBrollLine,
   songSection,
 } from './music-video-shot-lines';
+import { withArtist } from './music-video-steps';
 
 const shotsMap: ShotsMap = {
   'shot-002': {
@@ -192,6 +193,20 @@ describe('B-roll', () => {
   it('shows a close detail of the shot before it', () => {
     expect(brollLine('Waves roll onto a quiet beach.')).toBe(
       'Cutaway: a close-up detail of the scene where waves roll onto a quiet beach.',
+    );
+  });
+});
+
+describe('withArtist', () => {
+  it('names the artist as the performer of a prompt, whatever the writer made of the name', () => {
+    expect(withArtist('Wide shot of a leo singing on a stage.', 'Leo')).toBe(
+      'Wide shot of Leo singing on a stage.',
+    );
+    expect(withArtist('Wide shot of a person in the city at night.', 'Mia')).toBe(
+      'Wide shot of Mia in the city at night.',
+    );
+    expect(withArtist('A stage under bright lights.', 'Dr. Who (2)')).toBe(
+      'Dr. Who (2) performing. A stage under bright lights.',
     );
   });
 });
