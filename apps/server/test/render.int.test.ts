@@ -66,7 +66,9 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     ) => {
       const file = await make(path.join(dir, `${name}.${ext}`));
       const key = newBlobKey('uploads', ext);
-      await server.ctx.blobs.put(key, readFileSync(file));
+      const stored = await server.ctx.blobs.put(key, readFileSync(file));
+      // Every test's user renders these: files every user may use.
+      await server.ctx.media.recordBuiltIn(key, stored.size);
       urls[name] = server.ctx.blobs.url(key);
     };
     await store('clip', 'mp4', (file) => patternClip(file, { seconds: 2, tone: 440 }));
@@ -173,7 +175,7 @@ describe.each(DATABASES)('render and export on %s', (database) => {
   }, 120_000);
 
   it('refuses an invalid timeline naming the field, and fails on missing media with a clear error', async () => {
-    const { client } = await signUp(server.baseUrl);
+    const { client, id: userId } = await signUp(server.baseUrl);
     const bad = timeline();
     (bad.tracks[0]!.items[0] as { durationInFrames: number }).durationInFrames = 0;
     const refused = await client.post('/api/internal/storybuilder/render_video', {
@@ -184,6 +186,13 @@ describe.each(DATABASES)('render and export on %s', (database) => {
     expect(refused.body.message).toMatch(/tracks\.0\.items\.0\.durationInFrames/);
 
     const missing = timeline('/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.mp4');
+    // An upload of the user's whose file is gone from storage.
+    await server.ctx.media.record({
+      key: 'uploads/2025/01/00000000-0000-4000-8000-000000000000.mp4',
+      userId,
+      kind: 'upload',
+      bytes: 0,
+    });
     const { renderId } = (
       await client.post('/api/internal/storybuilder/render_video', {
         ...missing,
@@ -305,8 +314,15 @@ describe.each(DATABASES)('render and export on %s', (database) => {
   }, 180_000);
 
   it('fails an export with failed:user_exporting_video, and only the owner may start one', async () => {
-    const { client } = await signUp(server.baseUrl);
+    const { client, id: userId } = await signUp(server.baseUrl);
     const stranger = await signUp(server.baseUrl);
+    // An upload of the user's whose file is gone from storage.
+    await server.ctx.media.record({
+      key: 'uploads/2025/01/00000000-0000-4000-8000-000000000001.mp4',
+      userId,
+      kind: 'upload',
+      bytes: 0,
+    });
     const story = await createStory(
       client,
       '/media/uploads/2025/01/00000000-0000-4000-8000-000000000001.mp4',

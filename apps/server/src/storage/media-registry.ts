@@ -22,6 +22,8 @@ const KEYS_PER_QUERY = 500;
 const SEARCH_DEPTH_MAX = 24;
 /** Most media URLs one search checks (a timeline holds far fewer; past it, all is refused). */
 const SEARCHED_URLS_MAX = 20_000;
+/** Unrecorded files one check may adopt; past it, an unknown file is not usable. */
+const ADOPTIONS_PER_CALL = 20;
 
 /** A media URL found in a request or a story, and where: `video_editor_timeline.mediaAssets.3.url`. */
 export interface NamedMedia {
@@ -89,12 +91,14 @@ export class MediaRegistry {
     const storyIds = [...blobs.values()].flatMap((b) => (b.storyId === null ? [] : [b.storyId]));
     const storyOwners = await this.storyOwners(storyIds);
     const usable = new Set<string>();
+    let adoptions = 0;
     for (const key of wanted) {
       const blob = blobs.get(key);
-      // A file stored before files were recorded is adopted (or not) one by one.
+      // A file stored before files were recorded is adopted (or not) one by one, a few per
+      // call: each search reads every story, and unknown keys cost a caller nothing to send.
       const admitted = blob
         ? admits(blob, userId, storyOwners)
-        : Boolean(await this.usableBy(key, userId));
+        : adoptions++ < ADOPTIONS_PER_CALL && Boolean(await this.usableBy(key, userId));
       if (admitted) usable.add(key);
     }
     return usable;

@@ -2,16 +2,26 @@ import { cleanPastedText, type MusicVideoFormType } from '@storyloom/core';
 import { sentencesOf } from '../providers/local/local-writer';
 
 /**
+ * What a singing & dancing video shows: its artist performing, in every shot (ours: the form
+ * takes the artist and an optional scene, no storyline). `{artist}` is the chosen character.
+ */
+const PERFORMANCE_LINES: readonly string[] = [
+  '{artist} sings on a stage under bright lights.',
+  '{artist} dances in the spotlight.',
+  '{artist} dances to the music with the crowd at night.',
+  '{artist} sings into a microphone on the stage.',
+];
+
+/** Who performs when no artist is named (a request the schema would refuse). */
+const UNNAMED_ARTIST = 'The singer';
+
+/**
  * What each type of music video shows when the creator writes nothing (ours: the spec leaves
  * the storyline and the scene optional). One line per shot, taken in turn.
  */
-const DEFAULT_LINES: Readonly<Record<MusicVideoFormType, readonly string[]>> = {
-  'singing-dancing': [
-    'A singer performs on a stage under bright lights.',
-    'The singer dances in the spotlight.',
-    'The crowd dances to the music at night.',
-    'The singer sings into a microphone on the stage.',
-  ],
+const DEFAULT_LINES: Readonly<
+  Record<Exclude<MusicVideoFormType, 'singing-dancing'>, readonly string[]>
+> = {
   'consistent-character': [
     'The hero walks through the city at sunrise.',
     'The hero dances in the park.',
@@ -43,19 +53,28 @@ export function songSection(index: number, count: number): string {
 }
 
 /**
- * The line each of `count` shots shows: the creator's storyline (consistent-character) or
- * scene (singing-dancing) split into sentences and spread over the shots in order — the scene
- * of a singing-dancing video is where every shot is set — else the type's own lines.
+ * The line each of `count` shots shows: a singing & dancing video's artist (`artist`, the
+ * chosen character's name) performing in every shot; for the other types, the creator's
+ * storyline split into sentences and spread over the shots in order, else the type's own
+ * lines. The scene, when given, is where every shot is set.
  */
 export function musicVideoShotLines(input: {
   videoType: MusicVideoFormType;
   storyline?: string | undefined;
   scene?: string | undefined;
+  artist?: string | undefined;
   count: number;
 }): string[] {
-  const storyline = sentencesOf(cleanPastedText(input.storyline ?? ''));
+  const performance = input.videoType === 'singing-dancing';
+  const storyline = performance ? [] : sentencesOf(cleanPastedText(input.storyline ?? ''));
   const scene = cleanPastedText(input.scene ?? '').replace(/[.!?]+$/, '');
-  const lines = storyline.length > 0 ? storyline : DEFAULT_LINES[input.videoType];
+  const artist = input.artist?.trim() || UNNAMED_ARTIST;
+  const lines =
+    storyline.length > 0
+      ? storyline
+      : input.videoType === 'singing-dancing'
+        ? PERFORMANCE_LINES.map((line) => line.replace('{artist}', artist))
+        : DEFAULT_LINES[input.videoType];
   return Array.from({ length: input.count }, (_, index) => {
     const line =
       storyline.length > 0
@@ -63,6 +82,15 @@ export function musicVideoShotLines(input: {
         : lines[index % lines.length]!;
     return scene ? `${line.replace(/[.!?]+$/, '')}, ${scene}.` : line;
   });
+}
+
+/**
+ * What a singing & dancing video's B-roll cutaway shows: its artist close up (the artist is in
+ * every shot of this type; its picture is drawn with the character).
+ */
+export function performanceBrollLine(artist: string | undefined, scene?: string): string {
+  const where = cleanPastedText(scene ?? '').replace(/[.!?]+$/, '');
+  return `Cutaway: a close-up of ${artist?.trim() || UNNAMED_ARTIST.toLowerCase()} performing${where ? `, ${where}` : ''}.`;
 }
 
 /**

@@ -23,7 +23,12 @@ import {
   type PipelineStep,
 } from '../explainer/explainer-steps';
 import type { GeneratedMedia, ShotTransition } from '../providers/provider-types';
-import { brollLine, musicVideoShotLines, songSection } from './music-video-shot-lines';
+import {
+  brollLine,
+  musicVideoShotLines,
+  performanceBrollLine,
+  songSection,
+} from './music-video-shot-lines';
 import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
 import { shotCutFrames } from './shot-cut-frames';
 
@@ -88,16 +93,40 @@ async function pictureOf(
   };
 }
 
-/** The chosen character's picture, when it is a file of this server (else none is drawn in). */
+/**
+ * The chosen character's picture (the server holds it: premade or the creator's own). A
+ * picture that cannot be read fails the step — the video is never made with a stranger in the
+ * character's place.
+ */
 async function characterPicture(input: MusicVideoRunInput, ports: GenerationPorts) {
   const url = input.request.character?.image_url;
-  if (!url) return undefined;
-  try {
-    return await ports.readMedia(url);
-  } catch {
-    return undefined;
-  }
+  return url ? ports.readMedia(url) : undefined;
 }
+
+/**
+ * A prompt with the artist named as its performer, whatever the writer made of the line (it
+ * may lower-case the name, or read it as "a person"): the name as given, else in place of the
+ * first generic performer, else before the prompt.
+ */
+export function withArtist(prompt: string, artist: string): string {
+  const escaped = artist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`\\b(?:an? |the )?${escaped}\\b`, 'i');
+  if (named.test(prompt)) return prompt.replace(named, artist);
+  const someone = /\b(?:an? |the )(?:person|singer|dancer|performer|man|woman|girl|boy)\b/i;
+  if (someone.test(prompt)) return prompt.replace(someone, artist);
+  return `${artist} performing. ${prompt}`;
+}
+
+/** Whether every shot shows the chosen artist performing (singing & dancing). */
+const isPerformance = (request: MusicVideoRunInput['request']) =>
+  request.video_type === 'singing-dancing';
+
+/**
+ * Whether the words of the song are heard: a lyrics video shows them; a singing & dancing
+ * video's captions are them (when captions are on).
+ */
+const hearsLyrics = (request: MusicVideoRunInput['request']) =>
+  request.video_type === 'lyrics-video' || (isPerformance(request) && request.auto_captions);
 
 /**
  * The music-video workflow (spec 2 §2, §4; issue 11), as steps over provider interfaces up to
@@ -157,10 +186,13 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         const shots = cuts.length - 1;
         const roles = plannedRoles.slice(0, shots);
         const mainCount = roles.filter((role) => role === 'main').length;
-        // A lyrics video hears the words of the song; each shot shows (and holds) the lines
-        // that start in it.
-        const lyrics =
-          request.video_type === 'lyrics-video' ? await hearLyrics(request, ports) : [];
+        // A lyrics video and a singing & dancing video hear the words of the song; each shot
+        // holds (and captions) the lines that start in it.
+        const lyrics = hearsLyrics(request) ? await hearLyrics(request, ports) : [];
+        const performance = isPerformance(request);
+        const artist = request.character?.name;
+        const named = (prompt: string) =>
+          performance && artist ? withArtist(prompt, artist) : prompt;
         const lyricsOf = (index: number) =>
           lyrics.filter((line) => {
             const frame = Math.round(line.start * DEFAULT_FPS);
@@ -170,17 +202,23 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           videoType: request.video_type,
           storyline: request.video_topic,
           scene: request.video_scenes,
+          artist,
           count: mainCount,
         });
         let taken = 0;
         const typeLines = roles.map((role) =>
-          role === 'main' ? mainLines[taken++]! : brollLine(mainLines[Math.max(0, taken - 1)]!),
+          role === 'main'
+            ? mainLines[taken++]!
+            : performance
+              ? performanceBrollLine(artist, request.video_scenes)
+              : brollLine(mainLines[Math.max(0, taken - 1)]!),
         );
+        // A lyrics video pictures its words; a performance pictures its artist.
         const lines = typeLines.map((line, index) => {
           const sung = lyricsOf(index)
             .map((l) => l.text)
             .join(' ');
-          return sung ? `${sung}.` : line;
+          return sung && !performance ? `${sung}.` : line;
         });
         const style = styleChoice(request.video_consistent_style);
         const ranks = spreadRanks(shots);
@@ -196,16 +234,18 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             shot_id: id,
             shot_type: 'auto',
             lexorank: ranks[index]!,
+            // The words sung over the shot; never a description of a performance.
             script:
               lyrics.length > 0
                 ? lyricsOf(index)
                     .map((l) => l.text)
                     .join('\n')
-                : (request.video_topic || request.video_scenes) && !broll
+                : !performance && (request.video_topic || request.video_scenes) && !broll
                   ? line
                   : '',
-            image_prompt: draft.image_prompt,
-            video_prompt: `${draft.video_prompt} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
+            ...(performance && artist ? { performer: artist } : {}),
+            image_prompt: named(draft.image_prompt),
+            video_prompt: `${named(draft.video_prompt)} Moving to the music (${section}, ${Math.round(song.tempo)} BPM).`,
             keywords: draft.keywords,
             song_section: section,
             ...(lyrics.length > 0 ? { lyric_lines: lyricsOf(index) } : {}),
@@ -226,6 +266,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
             ...(request.video_type === 'lyrics-video'
               ? { lyrics_lines: lyrics.length, lyrics_animated: !musicVideoSkipsVideo(request) }
               : {}),
+            ...(performance ? { lyrics_lines: lyrics.length } : {}),
           },
         });
       },
@@ -233,13 +274,16 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
     shotImagesStep<MusicVideoRunInput>({
       aspectRatio: (input) => input.request.aspect_ratio,
       pause: (input) => Boolean(input.request.is_preview),
-      // A B-roll cutaway shows the place, not the character.
+      // A B-roll cutaway shows the place, not the character — except in a performance, where
+      // it is the artist close up.
       draw: async (input, ports, request) =>
         drawInStyle(
           ports,
           request,
           input.request.video_consistent_style,
-          isBroll(request.shot) ? undefined : await characterPicture(input, ports),
+          isBroll(request.shot) && !isPerformance(input.request)
+            ? undefined
+            : await characterPicture(input, ports),
         ),
     }),
     {

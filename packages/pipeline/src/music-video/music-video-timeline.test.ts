@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset, ShotsMap } from '@storyloom/core';
 import { buildMusicVideoTimeline, SONG_ASSET_ID } from './music-video-timeline';
-import { brollLine, musicVideoShotLines, songSection } from './music-video-shot-lines';
+import {
+  brollLine,
+  musicVideoShotLines,
+  performanceBrollLine,
+  songSection,
+} from './music-video-shot-lines';
+import { withArtist } from './music-video-steps';
 
 const shotsMap: ShotsMap = {
   'shot-002': {
@@ -90,6 +96,26 @@ describe('musicVideoShotLines', () => {
     ]);
   });
 
+  it('has the chosen artist perform in every singing & dancing shot, in the scene', () => {
+    const lines = musicVideoShotLines({
+      videoType: 'singing-dancing',
+      artist: 'Maya',
+      // Not a field of this type: the artist performs whatever it says.
+      storyline: 'A fox wakes up.',
+      scene: 'on a rooftop at night.',
+      count: 5,
+    });
+    expect(lines).toHaveLength(5);
+    for (const line of lines) {
+      expect(line).toMatch(/^Maya (sings|dances) /);
+      expect(line).toMatch(/, on a rooftop at night\.$/);
+      expect(line).not.toMatch(/\b(a|the) singer\b|fox/i);
+    }
+    expect(performanceBrollLine('Maya', 'on a rooftop at night.')).toBe(
+      'Cutaway: a close-up of Maya performing, on a rooftop at night.',
+    );
+  });
+
   it("uses the type's own lines when the creator writes none", () => {
     const lines = musicVideoShotLines({ videoType: 'consistent-style', count: 3 });
     expect(lines).toHaveLength(3);
@@ -167,6 +193,20 @@ describe('B-roll', () => {
   it('shows a close detail of the shot before it', () => {
     expect(brollLine('Waves roll onto a quiet beach.')).toBe(
       'Cutaway: a close-up detail of the scene where waves roll onto a quiet beach.',
+    );
+  });
+});
+
+describe('withArtist', () => {
+  it('names the artist as the performer of a prompt, whatever the writer made of the name', () => {
+    expect(withArtist('Wide shot of a leo singing on a stage.', 'Leo')).toBe(
+      'Wide shot of Leo singing on a stage.',
+    );
+    expect(withArtist('Wide shot of a person in the city at night.', 'Mia')).toBe(
+      'Wide shot of Mia in the city at night.',
+    );
+    expect(withArtist('A stage under bright lights.', 'Dr. Who (2)')).toBe(
+      'Dr. Who (2) performing. A stage under bright lights.',
     );
   });
 });
