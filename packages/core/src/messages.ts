@@ -390,7 +390,6 @@ export const MESSAGES = {
     invalidCaptionStyle: 'That caption style value is out of range',
     /** Ours: split at the playhead and caption links (not in the spec). */
     splitOutsideItem: 'Move the playhead inside an item to split it',
-    splitNothingSelected: 'Select an item under the playhead to split it',
     captionNotLinked: 'This caption is not linked to a shot',
     captionAlreadyLinked: 'This caption is already linked to its shot',
     noShotUnderCaption: 'There is no shot under this caption to link it to',
