@@ -392,7 +392,7 @@ export const MESSAGES = {
     splitOutsideItem: 'Move the playhead inside an item to split it',
     captionNotLinked: 'This caption is not linked to a shot',
     captionAlreadyLinked: 'This caption is already linked to its shot',
-    noShotUnderCaption: 'There is no shot under this caption to link it to',
+    noShotUnderCaption: 'There is no voice-over under this caption to link it to',
     /** Ours: POST /stories/{id}/sync with a base_version older than the story's (409). */
     syncConflict: 'This story was changed in another tab. Reload to get the latest version.',
   },
