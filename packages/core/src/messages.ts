@@ -412,10 +412,9 @@ export const MESSAGES = {
     invalidCaptionStyle: 'That caption style value is out of range',
     /** Ours: split at the playhead and caption links (not in the spec). */
     splitOutsideItem: 'Move the playhead inside an item to split it',
-    splitNothingSelected: 'Select an item under the playhead to split it',
     captionNotLinked: 'This caption is not linked to a shot',
     captionAlreadyLinked: 'This caption is already linked to its shot',
-    noShotUnderCaption: 'There is no shot under this caption to link it to',
+    noShotUnderCaption: 'There is no voice-over under this caption to link it to',
     /** Ours: POST /stories/{id}/sync with a base_version older than the story's (409). */
     syncConflict: 'This story was changed in another tab. Reload to get the latest version.',
   },

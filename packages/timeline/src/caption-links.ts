@@ -3,14 +3,28 @@ import { MESSAGES } from '@storyloom/core';
 import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
 import { itemEnd } from './frames';
 import { refuse } from './refusal';
-import { isVoiceOverTrack, owningSpan, shotSpans, spanOf } from './shot-links';
+import {
+  captionBound,
+  isVoiceOverTrack,
+  owningSpan,
+  shotSpans,
+  spanOf,
+  voiceSpans,
+} from './shot-links';
 import { findItem } from './timeline-lookup';
 import { primaryTrackIndex } from './track-rules';
 
 /** Whether a caption is linked to a shot that is on the timeline (it then moves with the shot). */
 export function isCaptionLinked(timeline: Pick<VideoEditorTimeline, 'tracks'>, item: TimelineItem) {
   if (item.type !== 'caption' || !item.shotId) return false;
-  return shotSpans(timeline.tracks[primaryTrackIndex(timeline.tracks)]).has(item.shotId);
+  const primary = primaryTrackIndex(timeline.tracks);
+  return (
+    captionBound(
+      item,
+      shotSpans(timeline.tracks[primary]),
+      voiceSpans(timeline.tracks, primary),
+    ) !== undefined
+  );
 }
 
 /**
@@ -41,8 +55,8 @@ export function unlinkCaption(
 }
 
 /**
- * "Link caption to shot" (context menu): the caption is linked to the shot under its middle
- * (the shot whose voice-over it overlaps, when there is one); it is then cut to that
+ * "Link caption to shot" (context menu): the caption is linked to the shot whose voice-over it
+ * overlaps (the one under its middle, else the one it overlaps most); it is then cut to that
  * voice-over, and follows the shot again.
  */
 export function linkCaption(
@@ -62,21 +76,12 @@ export function linkCaption(
       for (const voice of track.items)
         if (voice.shotId && voice.startTimeInFrames < span.end && itemEnd(voice) > span.start)
           voices.push({ ...spanOf(voice), shotId: voice.shotId });
-  const primary = timeline.tracks[primaryTrackIndex(timeline.tracks)];
-  const shots = (primary?.items ?? [])
-    .filter(
-      (shot) => shot.shotId && shot.startTimeInFrames < span.end && itemEnd(shot) > span.start,
-    )
-    .map((shot) => ({ ...spanOf(shot), shotId: shot.shotId! }));
-  const shotId = owningSpan(span, voices)?.shotId ?? owningSpan(span, shots)?.shotId;
-  // A shot whose voice-over lies elsewhere would cut the caption away.
-  const silent =
-    shotId !== undefined &&
-    !voices.some((voice) => voice.shotId === shotId) &&
-    timeline.tracks.some(
-      (track) => isVoiceOverTrack(track) && track.items.some((voice) => voice.shotId === shotId),
-    );
-  if (!shotId || silent) return refuse('not_allowed', MESSAGES.editor.noShotUnderCaption);
+  const shots = shotSpans(timeline.tracks[primaryTrackIndex(timeline.tracks)]);
+  const shotId = owningSpan(
+    span,
+    voices.filter((voice) => shots.has(voice.shotId)),
+  )?.shotId;
+  if (!shotId) return refuse('not_allowed', MESSAGES.editor.noShotUnderCaption);
   const next: TimelineItem = { ...item, shotId };
   delete next.groupId;
   return commitTracks(

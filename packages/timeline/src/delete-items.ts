@@ -70,7 +70,7 @@ export function deleteItems(
     }
   }
 
-  // Captions made from a removed voice-over (or of a removed shot) go with it.
+  // Captions made from a removed voice-over (a removed shot's included) go with it.
   const removedVoices = new Map<string, Set<string>>();
   for (const track of timeline.tracks) {
     if (!isVoiceOverTrack(track)) continue;
@@ -81,17 +81,12 @@ export function deleteItems(
       removedVoices.set(item.shotId, set);
     }
   }
-  const removedShots = new Set(removedPrimary.map((item) => item.shotId).filter(Boolean));
-  if (removedVoices.size > 0 || removedShots.size > 0) {
+  if (removedVoices.size > 0) {
     const voices = voiceItems(timeline.tracks);
     for (const track of timeline.tracks) {
       if (track.type !== 'caption') continue;
       for (const item of track.items) {
         if (!item.shotId) continue;
-        if (removedShots.has(item.shotId)) {
-          ids.add(item.id);
-          continue;
-        }
         const removed = removedVoices.get(item.shotId);
         if (!removed) continue;
         const spoken = voices.get(item.shotId) ?? [];

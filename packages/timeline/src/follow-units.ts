@@ -2,7 +2,7 @@ import type { TimelineItem, Track } from '@storyloom/core';
 import { SPEED_LIMITS } from '@storyloom/core';
 import { itemEnd } from './frames';
 import { hasSource, sourceWindow } from './item-duration';
-import { isClippedLink } from './shot-links';
+import { isClippedLink, isVoiceOverTrack } from './shot-links';
 import { primaryTrackIndex, resolveOverlaps, sortItems } from './track-rules';
 
 /**
@@ -70,9 +70,14 @@ export function followUnits(
   if (byShot.size === 0 && byGroup.size === 0) return afterTracks;
 
   const previous = new Map<string, TimelineItem>();
+  const voiced = new Set<string>();
   for (const track of beforeTracks) {
     if (track === primaryBefore) continue;
-    for (const item of track.items) previous.set(item.id, item);
+    const voice = isVoiceOverTrack(track);
+    for (const item of track.items) {
+      previous.set(item.id, item);
+      if (voice && item.shotId) voiced.add(item.shotId);
+    }
   }
 
   return afterTracks.map((track, index) => {
@@ -81,8 +86,13 @@ export function followUnits(
     let changed = false;
     const items: TimelineItem[] = [];
     for (const item of track.items) {
+      // A caption follows its shot when it was made from the shot's voice-over.
+      const byShotId =
+        clipped && item.shotId && (track.type !== 'caption' || voiced.has(item.shotId))
+          ? item.shotId
+          : undefined;
       const map =
-        (clipped && item.shotId ? byShot.get(item.shotId) : undefined) ??
+        (byShotId ? byShot.get(byShotId) : undefined) ??
         (item.groupId ? byGroup.get(item.groupId) : undefined);
       const old = map ? previous.get(item.id) : undefined;
       if (!map || !old) {

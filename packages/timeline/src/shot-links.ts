@@ -70,19 +70,18 @@ export function owningSpan<T extends Span>(span: Span, candidates: readonly T[])
 }
 
 /**
- * Where a caption may lie: inside the voice-over it was made from, or inside its shot when the
- * shot has no voice-over; undefined for a caption that is not linked to a shot on the timeline.
+ * Where a caption may lie: inside the voice-over it was made from; undefined for a free caption
+ * (no shot on the timeline, or a shot without voice-over: a music video's lyrics follow the
+ * song, not the pictures).
  */
 export function captionBound(
   caption: TimelineItem,
   shots: ReadonlyMap<string, Span>,
   voices: ReadonlyMap<string, readonly Span[]>,
 ): Span | undefined {
-  if (!caption.shotId) return undefined;
-  const shot = shots.get(caption.shotId);
-  if (!shot) return undefined;
+  if (!caption.shotId || !shots.has(caption.shotId)) return undefined;
   const spoken = voices.get(caption.shotId);
-  return spoken && spoken.length > 0 ? owningSpan(spanOf(caption), spoken) : shot;
+  return spoken && spoken.length > 0 ? owningSpan(spanOf(caption), spoken) : undefined;
 }
 
 /**
@@ -208,7 +207,7 @@ export function settleLinks(tracks: readonly Track[], primaryIndex: number): Tra
     const clipped = clipAll(track.items, (item) => captionBound(item, shots, voices));
     const items = removeCaptionOverlaps(
       clipped,
-      (item) => item.shotId !== undefined && item.shotId !== null && shots.has(item.shotId),
+      (item) => captionBound(item, shots, voices) !== undefined,
     );
     return items === track.items ? track : { ...track, items };
   });

@@ -11,6 +11,7 @@ import { moveItems } from './move-items';
 import { splitItem } from './split-item';
 import { applyShotChanges } from './storyboard';
 import {
+  basic,
   counter,
   expectOk,
   expectRefused,
@@ -88,6 +89,32 @@ describe('a shot moves as one unit', () => {
       'a2@210+30',
       'f1@250+10',
     ]);
+  });
+
+  it("captions of shots without voice-over (a music video's lyrics) stay with the song", () => {
+    const timeline = basic();
+    const lyrics = {
+      ...timeline,
+      tracks: [
+        ...timeline.tracks,
+        track('cap', 'caption', [caption('l1', 0, 90, 'sA'), caption('l2', 90, 90, 'sB')], {
+          subtype: 'caption',
+        }),
+      ],
+    };
+    const moved = valid(
+      expectOk(
+        moveItems(lyrics, {
+          selection: { kind: 'item', itemId: 'A' },
+          target: { kind: 'item', itemId: 'C', pointerFraction: 0.9 },
+          newId: counter(),
+        }),
+      ).timeline,
+    );
+    expect(captions(moved)).toEqual(['l1@0+90', 'l2@90+90']);
+    expect(expectRefused(linkCaption(lyrics, { itemId: 'l1' })).message).toBe(
+      MESSAGES.editor.noShotUnderCaption,
+    );
   });
 
   it('inserting a clip before a shot moves the later shots, voice-overs and captions', () => {

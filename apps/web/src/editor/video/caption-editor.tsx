@@ -11,8 +11,14 @@ import {
   type CaptionStyleOverride,
   type TimelineItem,
 } from '@storyloom/core';
-import { clearGlobalCaptionStyle, editCaption, setCaptionStyle } from '@storyloom/timeline';
+import {
+  captionTimingRange,
+  clearGlobalCaptionStyle,
+  editCaption,
+  setCaptionStyle,
+} from '@storyloom/timeline';
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { BoundedNumberField, BoundedNumberInput } from './bounded-number-field';
 import { useEditor, useEditorStore } from './editor-context';
 import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
@@ -102,6 +108,7 @@ function FrameField(props: {
   label: string;
   value: number;
   min: number;
+  max: number;
   onChange(value: number): void;
 }) {
   return (
@@ -111,7 +118,7 @@ function FrameField(props: {
         label={props.label}
         value={props.value}
         min={props.min}
-        max={Number.MAX_SAFE_INTEGER}
+        max={props.max}
         step={1}
         multipleOf={1}
         onChange={(next) => props.onChange(next)}
@@ -137,6 +144,10 @@ export function CaptionEditor({ item }: { item: TimelineItem }) {
   const [draft, setDraft] = useState(text);
   useEffect(() => setDraft(text), [text]);
   const end = item.startTimeInFrames + item.durationInFrames;
+  // Captions stay inside their voice-over (or the story plus its extra room) and never overlap.
+  const range = useEditor(
+    useShallow((s) => captionTimingRange(s.timeline, item.id) ?? { minStart: 0, maxEnd: end }),
+  );
 
   const change = (next: CaptionStyleOverride) =>
     store
@@ -179,13 +190,15 @@ export function CaptionEditor({ item }: { item: TimelineItem }) {
         <FrameField
           label="Start frame"
           value={item.startTimeInFrames}
-          min={0}
+          min={range.minStart}
+          max={end - 1}
           onChange={(startFrame) => startFrame < end && retime({ startFrame })}
         />
         <FrameField
           label="End frame"
           value={end}
           min={item.startTimeInFrames + 1}
+          max={Math.max(item.startTimeInFrames + 1, range.maxEnd)}
           onChange={(endFrame) => retime({ endFrame })}
         />
       </div>

@@ -291,4 +291,44 @@ describe('the editor store', () => {
     });
     expect(s.getState().history.past).toEqual([]);
   });
+  it('splits the shot under the playhead (S) as one undoable edit, with trims that add up', () => {
+    const s = store();
+    s.getState().seek(75.4);
+    expect(s.getState().splitAtPlayhead()).toBe(true);
+    const items = s.getState().timeline.tracks.find((t) => t.isPrimary)!.items;
+    expect(items.map((i) => [i.id, i.startTimeInFrames, i.durationInFrames])).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 15],
+      ['new-1', 75, 45],
+      ['c', 120, 60],
+    ]);
+    expect(items[1]).toMatchObject({ sourceTrimStartFrames: 30, sourceTrimEndFrames: 45 });
+    expect(items[2]).toMatchObject({ sourceTrimStartFrames: 45, sourceTrimEndFrames: 90 });
+    expect(s.getState().selection).toEqual(['new-1']);
+    expect(s.getState().history.past).toHaveLength(1);
+    expect(s.getState().history.past[0]!.description).toBe('Split item');
+    expect(s.getState().sync.hasUnsavedChanges).toBe(true);
+    // The new shot joins the storyboard after b's shot.
+    expect(Object.keys(s.getState().shotsMap)).toContain('new-2');
+    expect(s.getState().undo()).toBe(true);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 60],
+    ]);
+    // A selected item is split in place; on a boundary nothing is and the user is told why.
+    s.getState().select('m');
+    s.getState().seek(100);
+    expect(s.getState().splitAtPlayhead()).toBe(true);
+    expect(
+      s
+        .getState()
+        .timeline.tracks.find((t) => t.id === 'music')!
+        .items.map((i) => i.durationInFrames),
+    ).toEqual([100, 80]);
+    s.getState().seek(60);
+    s.getState().clearSelection();
+    expect(s.getState().splitAtPlayhead()).toBe(false);
+    expect(s.getState().notice?.message).toBe(MESSAGES.editor.splitOutsideItem);
+  });
 });

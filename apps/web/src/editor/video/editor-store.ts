@@ -1,4 +1,5 @@
 import type { Effect, MediaAsset, Shot, ShotsMap, VideoEditorTimeline } from '@storyloom/core';
+import { MESSAGES } from '@storyloom/core';
 import {
   applyShotChanges,
   beginBatch,
@@ -15,6 +16,7 @@ import {
   findItem,
   forceSync,
   insertAsset,
+  linkCaption,
   loadTimeline,
   markChanged,
   moveItems,
@@ -26,6 +28,8 @@ import {
   setImageDuration,
   rescaleZoom,
   setShotMedia,
+  splitItem,
+  unlinkCaption,
   updateShot,
   startSync,
   syncFailed,
@@ -104,6 +108,14 @@ export interface EditorActions {
   removeMediaAsset(assetId: string): { ok: true } | { ok: false; message: string };
   deleteSelection(): boolean;
   deleteItem(itemId: string): boolean;
+  /**
+   * Split at the playhead (S key, toolbar): the selected item under the playhead, else the
+   * shot under it, becomes two; one undoable edit.
+   */
+  splitAtPlayhead(): boolean;
+  /** Context menu: the caption stops (or starts again) following its shot. */
+  unlinkCaption(itemId: string): boolean;
+  linkCaption(itemId: string): boolean;
   undo(): boolean;
   redo(): boolean;
   select(itemId: string, options?: { toggle?: boolean }): void;
@@ -419,6 +431,30 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         if (done) set({ selection: [] });
         return done;
       },
+
+      splitAtPlayhead: () => {
+        const state = get();
+        const { frame, timeline, selection } = state;
+        const inside = (item: { startTimeInFrames: number; durationInFrames: number }) =>
+          frame > item.startTimeInFrames && frame < item.startTimeInFrames + item.durationInFrames;
+        const selected = selection.find((id) => {
+          const found = findItem(timeline, id);
+          return found.ok && inside(found.value.item);
+        });
+        const underPlayhead = timeline.tracks
+          .find((track) => track.isPrimary)
+          ?.items.find((item) => inside(item))?.id;
+        const itemId = selected ?? underPlayhead;
+        if (!itemId) {
+          notify(MESSAGES.editor.splitOutsideItem);
+          return false;
+        }
+        return apply(splitItem(timeline, { itemId, frame, newId }));
+      },
+
+      unlinkCaption: (itemId) => apply(unlinkCaption(get().timeline, { itemId })),
+
+      linkCaption: (itemId) => apply(linkCaption(get().timeline, { itemId })),
 
       undo: () => {
         const state = get();

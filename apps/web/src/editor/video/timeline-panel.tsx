@@ -1,6 +1,8 @@
 import { EDITOR_CONSTANTS, MESSAGES, formatFrames } from '@storyloom/core';
 import {
   clampTimelineHeight,
+  findItem,
+  isCaptionLinked,
   rulerTicks,
   timelineContentHeight,
   timelineMaxZoom,
@@ -12,7 +14,20 @@ import {
   sliderZoom,
   pixelsPerFrame,
 } from '@storyloom/timeline';
-import { AudioLines, Captions, Film, Minus, Music, Pause, Play, Plus, Trash2 } from 'lucide-react';
+import {
+  AudioLines,
+  Captions,
+  Film,
+  Link2,
+  Minus,
+  Music,
+  Pause,
+  Play,
+  Plus,
+  Scissors,
+  Trash2,
+  Unlink2,
+} from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -109,6 +124,16 @@ function PlaybackBar() {
         )}
       </button>
       <Clock />
+      <button
+        type="button"
+        aria-label="Split at playhead"
+        title="Split at playhead (S)"
+        data-testid="timeline-split"
+        className="rounded p-1 text-zinc-300 hover:bg-zinc-800"
+        onClick={() => store.getState().splitAtPlayhead()}
+      >
+        <Scissors className="size-4" aria-hidden />
+      </button>
       <div className="ml-auto flex items-center gap-2">
         <button
           type="button"
@@ -510,27 +535,74 @@ export function TimelinePanel() {
           </TimelineViewContext.Provider>
         </div>
       </div>
-      {menu ? (
-        <div
-          role="menu"
-          className="fixed z-50 min-w-32 rounded-lg border border-zinc-200 bg-white p-1 text-sm text-zinc-800 shadow-lg"
-          style={{ left: menu.x, top: menu.y }}
-          onPointerDown={(event) => event.stopPropagation()}
-        >
-          <button
-            type="button"
-            role="menuitem"
-            className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left hover:bg-zinc-100"
-            onClick={() => {
-              store.getState().deleteItem(menu.itemId);
-              setMenu(null);
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden /> Delete
-          </button>
-        </div>
-      ) : null}
+      {menu ? <ItemMenu menu={menu} close={() => setMenu(null)} /> : null}
     </section>
+  );
+}
+
+/**
+ * The right-click menu of an item: Delete (spec 3 §2) and, on a caption, ours: Unlink caption
+ * (it stops following its shot and voice-over) or Link caption to shot.
+ */
+function ItemMenu({
+  menu,
+  close,
+}: {
+  menu: { itemId: string; x: number; y: number };
+  close: () => void;
+}) {
+  const store = useEditorStore();
+  const link = useEditor((s) => {
+    const found = findItem(s.timeline, menu.itemId);
+    if (!found.ok || found.value.item.type !== 'caption') return null;
+    return isCaptionLinked(s.timeline, found.value.item) ? 'linked' : 'free';
+  });
+  const entry = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left hover:bg-zinc-100';
+  return (
+    <div
+      role="menu"
+      className="fixed z-50 min-w-32 rounded-lg border border-zinc-200 bg-white p-1 text-sm text-zinc-800 shadow-lg"
+      style={{ left: menu.x, top: menu.y }}
+      onPointerDown={(event) => event.stopPropagation()}
+    >
+      {link === 'linked' ? (
+        <button
+          type="button"
+          role="menuitem"
+          className={entry}
+          onClick={() => {
+            store.getState().unlinkCaption(menu.itemId);
+            close();
+          }}
+        >
+          <Unlink2 className="size-4" aria-hidden /> Unlink caption
+        </button>
+      ) : null}
+      {link === 'free' ? (
+        <button
+          type="button"
+          role="menuitem"
+          className={entry}
+          onClick={() => {
+            store.getState().linkCaption(menu.itemId);
+            close();
+          }}
+        >
+          <Link2 className="size-4" aria-hidden /> Link caption to shot
+        </button>
+      ) : null}
+      <button
+        type="button"
+        role="menuitem"
+        className={entry}
+        onClick={() => {
+          store.getState().deleteItem(menu.itemId);
+          close();
+        }}
+      >
+        <Trash2 className="size-4" aria-hidden /> Delete
+      </button>
+    </div>
   );
 }
 

@@ -275,11 +275,23 @@ const TimelineItemBox = memo(function TimelineItemBox({
     };
     let shown = base;
     let delta = 0;
+    // Items the trim cuts away (a shot's captions past its new end) are hidden while dragging.
+    const hidden = new Set<string>();
     const show = (timeline: typeof base) => {
+      const present = new Set<string>();
       for (const track of timeline.tracks) {
+        for (const kept of track.items) present.add(kept.id);
         const before = shown.tracks.find((t) => t.id === track.id);
         if (before === track) continue;
         for (const moved of track.items) place(moved.id, itemBox(view, moved));
+      }
+      for (const id of placed.keys()) {
+        const gone = !present.has(id);
+        if (gone === hidden.has(id)) continue;
+        const element = boxes.get(id);
+        if (element) element.style.visibility = gone ? 'hidden' : '';
+        if (gone) hidden.add(id);
+        else hidden.delete(id);
       }
       shown = timeline;
     };

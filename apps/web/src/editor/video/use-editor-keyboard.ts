@@ -19,7 +19,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * The editor's shortcuts (spec 3 §9): Space play/pause; Left/Right one frame (repeating every
  * 8 ms while held, playback resumes afterwards); Up/Down volume ±0.05 (every 150 ms while
- * held); Delete/Backspace; Escape; Ctrl/Cmd+Z undo; Ctrl+Y or Ctrl/Cmd+Shift+Z redo.
+ * held); Delete/Backspace; Escape; Ctrl/Cmd+Z undo; Ctrl+Y or Ctrl/Cmd+Shift+Z redo; and ours,
+ * S to split at the playhead.
  */
 export function useEditorKeyboard(store: EditorStore) {
   useEffect(() => {
@@ -113,6 +114,12 @@ export function useEditorKeyboard(store: EditorStore) {
           return;
         case 'Escape':
           state.clearSelection();
+          return;
+        case 's':
+        case 'S':
+          // Ours (not in the spec): split at the playhead, as in every editor.
+          event.preventDefault();
+          if (!event.repeat) state.splitAtPlayhead();
           return;
         default:
       }
