@@ -9,11 +9,12 @@ import {
   generationCharge,
   musicVideoPayloadSchema,
   orderedShots,
+  startCharge,
   type Character,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
-import { musicVideoCredits } from '../src/generation/music-video-workflows.js';
+import { musicVideoCreditInput } from '../src/generation/music-video-workflows.js';
 import { patchPortrait, patchShare, uploadMedia, uploadPicture } from './character-fixtures.js';
 import { finishRun, signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -133,7 +134,10 @@ describe('built-in characters in every flow', () => {
     const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.error).toBeUndefined();
     expect(poll.status).toBe('RUN_SUCCESS');
-    const price = musicVideoCredits(musicVideoPayloadSchema.parse(body), duration);
+    const price = startCharge(
+      musicVideoCreditInput(musicVideoPayloadSchema.parse(body), duration),
+      false,
+    ).amount;
     expect(price).toBeGreaterThan(0);
     expect(before - (await balance(client))).toBe(price);
     return poll.output.story!;

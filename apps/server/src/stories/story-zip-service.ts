@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { openReadStream } from '../storage/read-stream.js';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
@@ -84,8 +84,6 @@ export class StoryZipService {
   }
 
   async read(file: ZipFile): Promise<Readable> {
-    return 'key' in file.from
-      ? this.ctx.blobs.read(file.from.key)
-      : createReadStream(file.from.file);
+    return 'key' in file.from ? this.ctx.blobs.read(file.from.key) : openReadStream(file.from.file);
   }
 }
