@@ -8,6 +8,7 @@ import { MESSAGES } from '@storyloom/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { creditLedger, stories, workflowRuns } from '../src/db/schema.js';
+import { MAX_JOB_CRASHES } from '../src/jobs/job-engine.js';
 import { createPostgresDatabase, DATABASES } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +37,7 @@ function startProcess(
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 240_000);
     child.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('READY')) {
         clearTimeout(timer);
@@ -105,11 +106,11 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     } finally {
       await db.close();
     }
-  });
+  }, 600_000);
 
   // The rule lives in the job engine, the same on both databases; once is enough for CI time.
   it.runIf(database === 'pglite')(
-    'fails a job that took its worker down twice, and the next start serves at once',
+    'fails a job that took its worker down MAX_JOB_CRASHES times, and the next start serves at once',
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -124,7 +125,7 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
         existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n').length : 0;
 
       // Each start picks the job up again (once the dead worker is noticed) and dies with it.
-      for (let start = 1; start <= 2; start++) {
+      for (let start = 1; start <= MAX_JOB_CRASHES; start++) {
         const child = await startProcess({
           ...env,
           ...(start === 1 ? { START_RUN: 'crash' } : {}),
@@ -142,9 +143,9 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       });
       await waitFor(() => existsSync(`${effects}.ended`));
       expect(readFileSync(`${effects}.ended`, 'utf8').trim()).toBe(
-        `failed:exporting_video ${MESSAGES.limits.workCrashed}`,
+        `failed:exporting_video ${MESSAGES.limits.workCrashedTooOften(MAX_JOB_CRASHES)}`,
       );
-      expect(crashes()).toBe(2);
+      expect(crashes()).toBe(MAX_JOB_CRASHES);
       expect(third.exitCode).toBeNull();
       third.kill('SIGTERM');
       await exited(third);
@@ -157,10 +158,10 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
         await db.close();
       }
     },
-    180_000,
+    900_000,
   );
 
-  it('finishes a generation whose worker died during generating_images, charging once', async () => {
+  it('finishes a generation whose worker died three times on one picture, charging once', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const effects = path.join(dir, 'effects.log');
@@ -174,12 +175,20 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     const lines = () =>
       existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : [];
 
-    const first = await startProcess({ ...env, START_RUN: '1' }, generationFixture);
-    cleanups.push(() => void first.kill('SIGKILL'));
-    // Drawing the first picture, and hanging there.
-    await waitFor(() => lines().length >= 1 && existsSync(`${effects}.run`));
-    first.kill('SIGKILL');
-    await exited(first);
+    // Three processes in turn take the same picture's job, hang drawing it, and are killed.
+    for (let kill = 1; kill <= 3; kill++) {
+      const child = await startProcess(
+        { ...env, HANG_PICTURE: '1', ...(kill === 1 ? { START_RUN: '1' } : {}) },
+        generationFixture,
+      );
+      cleanups.push(() => void child.kill('SIGKILL'));
+      await waitFor(
+        () => lines().includes(`hang ${child.pid}`) && existsSync(`${effects}.run`),
+        90_000,
+      );
+      child.kill('SIGKILL');
+      await exited(child);
+    }
 
     const second = await startProcess(env, generationFixture);
     cleanups.push(async () => {
@@ -206,5 +215,5 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     } finally {
       await check.close();
     }
-  }, 180_000);
+  }, 900_000);
 });

@@ -420,5 +420,7 @@ export const MESSAGES = {
     bodyTooLarge: 'The request is too large',
     forbiddenOrigin: 'Requests from other sites are not allowed',
     workCrashed: 'This work stopped unexpectedly twice and was not tried again',
+    workCrashedTooOften: (times: number) =>
+      `This work stopped unexpectedly ${times} times and was not tried again`,
   },
 } as const;
