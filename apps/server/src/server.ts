@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import type { PGlite } from '@electric-sql/pglite';
 import { JobEngine } from './jobs/job-engine.js';
+import { UserWorkLimits } from './jobs/user-work-limits.js';
 import { openParentDatabase, pgliteListen } from './jobs/worker-database.js';
 import { superviseWorkers, type WorkerSupervisor } from './jobs/worker-supervisor.js';
 import { seedDemoContent } from './seed/demo-content.js';
@@ -108,6 +109,7 @@ export async function startStoryloom(
       : new LocalBlobStore(path.join(config.dataDir, 'media')),
     media: new MediaRegistry(database),
     workflows,
+    work: new UserWorkLimits(),
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),

@@ -420,6 +420,10 @@ export const MESSAGES = {
     bodyTooLarge: 'The request is too large',
     forbiddenOrigin: 'Requests from other sites are not allowed',
     workCrashed: 'This work stopped unexpectedly twice and was not tried again',
+    tooManyCaptionDetections: (max: number) =>
+      `You already have ${max} caption detections running. Wait for one to finish, then try again.`,
+    tooManySongAnalyses: (max: number) =>
+      `You already have ${max} songs being analyzed. Wait for one to finish, then try again.`,
     workCrashedTooOften: (times: number) =>
       `This work stopped unexpectedly ${times} times and was not tried again`,
   },
