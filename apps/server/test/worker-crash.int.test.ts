@@ -14,9 +14,11 @@ import { createPostgresDatabase, DATABASES } from './helpers.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = path.join(here, 'fixtures', 'crash-worker.ts');
 
+/** Starts a fixture process; resolves once it is ready, or at once when `ready` is false. */
 function startProcess(
   env: Record<string, string>,
   script: string = fixture,
+  { ready = true } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: path.resolve(here, '..'),
@@ -36,6 +38,7 @@ function startProcess(
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  if (!ready) return Promise.resolve(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 240_000);
     child.stdout.on('data', (d: Buffer) => {
@@ -48,7 +51,7 @@ function startProcess(
   });
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 60_000) {
+async function waitFor(check: () => boolean, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out');
@@ -124,12 +127,14 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       const crashes = () =>
         existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n').length : 0;
 
-      // Each start picks the job up again (once the dead worker is noticed) and dies with it.
+      // Each start picks the job up again (once the dead worker is noticed) and dies with it,
+      // perhaps before it has said it is ready.
       for (let start = 1; start <= MAX_JOB_CRASHES; start++) {
-        const child = await startProcess({
-          ...env,
-          ...(start === 1 ? { START_RUN: 'crash' } : {}),
-        });
+        const child = await startProcess(
+          { ...env, ...(start === 1 ? { START_RUN: 'crash' } : {}) },
+          fixture,
+          { ready: false },
+        );
         cleanups.push(() => void child.kill('SIGKILL'));
         await waitFor(() => crashes() === start);
         await exited(child);
@@ -141,7 +146,9 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
         third.kill('SIGTERM');
         await exited(third);
       });
-      await waitFor(() => existsSync(`${effects}.ended`));
+      // Its whole line: the file exists a moment before its line is written.
+      const ended = `${effects}.ended`;
+      await waitFor(() => existsSync(ended) && readFileSync(ended, 'utf8').endsWith('\n'));
       expect(readFileSync(`${effects}.ended`, 'utf8').trim()).toBe(
         `failed:exporting_video ${MESSAGES.limits.workCrashedTooOften(MAX_JOB_CRASHES)}`,
       );
