@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { UserWorkLimits } from './jobs/user-work-limits.js';
 import type { MediaRegistry } from './storage/media-registry.js';
 import type { WorkflowService } from './workflow/workflow-service.js';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Who each stored file belongs to (media privacy, storage quotas). */
   media: MediaRegistry;
   workflows: WorkflowService;
+  /** Each user's heavy requests in progress (caption detection, song analysis), bounded. */
+  work: UserWorkLimits;
   /** The AI providers generation runs on (local ones unless configured otherwise). */
   providers: Providers;
   /** The stock music library (composed tracks plus the operator's imported folder). */

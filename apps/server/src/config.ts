@@ -31,6 +31,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * In the single-process mode (`all`), how many supervised worker processes run the jobs, so a
+   * crash in media work cannot end the API; 0 runs the jobs inside the API process.
+   */
+  WORKER_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
+  /** Set by the supervisor for the worker processes it starts (not for operators). */
+  STORYLOOM_SUPERVISED_WORKER: booleanFromEnv.default(false),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z
@@ -90,6 +97,10 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   workerConcurrency: number;
+  /** Supervised worker processes of the `all` mode (0: jobs run in the API process). */
+  workerProcesses: number;
+  /** This process is a worker started and supervised by an `all` process. */
+  supervised: boolean;
   heartbeatSeconds: number;
   webDistDir: string;
   /** A folder of the operator's own music tracks joining the stock library, if any. */
@@ -136,7 +147,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid mode '${modeArg}': use one of ${MODES.join(', ')}`);
   }
   const mode = modeArg as Mode;
-  if (mode === 'worker' && !e.DATABASE_URL) {
+  if (mode === 'worker' && !e.DATABASE_URL && !e.STORYLOOM_SUPERVISED_WORKER) {
     throw new ConfigError(
       "Mode 'worker' needs DATABASE_URL (PostgreSQL): the embedded database can only be opened by one process. Run 'all' instead, or set DATABASE_URL.",
     );
@@ -154,6 +165,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerProcesses: e.WORKER_PROCESSES,
+    supervised: e.STORYLOOM_SUPERVISED_WORKER,
     heartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     musicImportDir: e.MUSIC_IMPORT_DIR ? path.resolve(e.MUSIC_IMPORT_DIR) : undefined,

@@ -12,7 +12,10 @@ async function main() {
     }
     throw error;
   }
-  const storyloom = await startStoryloom(config);
+  // In the `all` mode the jobs run in supervised copies of this program in `worker` mode.
+  const storyloom = await startStoryloom(config, {
+    workerProgram: { modulePath: process.argv[1]!, args: ['worker'] },
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -28,6 +31,8 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A supervised worker whose parent is gone has no database and no supervisor: it stops.
+  if (config.supervised) process.on('disconnect', () => stop('disconnect'));
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,11 @@ import { createFastify, registerApp } from './app.js';
 import { createAuth } from './auth/auth.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import type { PGlite } from '@electric-sql/pglite';
 import { JobEngine } from './jobs/job-engine.js';
+import { UserWorkLimits } from './jobs/user-work-limits.js';
+import { openParentDatabase, pgliteListen } from './jobs/worker-database.js';
+import { superviseWorkers, type WorkerSupervisor } from './jobs/worker-supervisor.js';
 import { seedDemoContent } from './seed/demo-content.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 import { MediaRegistry } from './storage/media-registry.js';
@@ -31,6 +35,8 @@ import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-se
 
 export interface Storyloom {
   app: FastifyInstance;
+  /** The supervised worker processes, in the `all` mode started with `workerProgram`. */
+  supervisor: WorkerSupervisor | undefined;
   ctx: AppContext;
   engine: JobEngine;
   /** The address it listens on, when serving. */
@@ -45,21 +51,41 @@ export interface StartOptions {
   providers?: Partial<Providers>;
   /** Name resolution and address rules for music links (tests use a local fake server). */
   musicLinkNetwork?: MusicLinkNetwork;
+  /**
+   * How to start this program as a worker (its entry and arguments): in the `all` mode the
+   * jobs then run in supervised child processes (`WORKER_PROCESSES`), not in this one.
+   */
+  workerProgram?: { modulePath: string; args: string[] };
 }
 
 /**
  * Starts Storyloom in the configured mode: `serve` answers HTTP, `worker` runs jobs, `all` does
- * both in one process (the default, and the only choice with the embedded database).
+ * both (the default, and the only choice with the embedded database). Given `workerProgram`,
+ * `all` answers HTTP here and runs the jobs in supervised worker processes, which reach the
+ * embedded database through this one.
  */
 export async function startStoryloom(
   config: Config,
   options: StartOptions = {},
 ): Promise<Storyloom> {
   const app = createFastify(config);
-  const database = await openDatabase({
-    ...config,
-    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
-  });
+  const supervise =
+    config.mode === 'all' && config.workerProcesses > 0 ? options.workerProgram : undefined;
+  const database =
+    config.supervised && !config.databaseUrl
+      ? openParentDatabase()
+      : await openDatabase({
+          ...config,
+          onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+        });
+  // The embedded database, when this process has it and serves it to its workers.
+  const pglite =
+    supervise && database.kind === 'pglite'
+      ? (database.db as unknown as { $client: PGlite }).$client
+      : undefined;
+  // Its workers' status changes reach this process's streams as NOTIFYs through it.
+  if (pglite) database.listen = pgliteListen(pglite);
+  const works = config.mode === 'worker' || (config.mode === 'all' && !supervise);
   const engine = new JobEngine({
     database,
     logger: app.log,
@@ -83,6 +109,7 @@ export async function startStoryloom(
       : new LocalBlobStore(path.join(config.dataDir, 'media')),
     media: new MediaRegistry(database, config.publicUrl),
     workflows,
+    work: new UserWorkLimits(),
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,
     models: new ModelCatalog(cloudVendorsFromEnv(process.env)),
@@ -98,32 +125,50 @@ export async function startStoryloom(
   await registerApp(app, ctx);
   const maintenance = startMaintenance(ctx, app.log);
   await maintenance.ready;
-  await engine.start({ work: config.mode !== 'serve' });
+  await engine.start({ work: works });
   // Workers run jobs; only processes with status streams need to hear about other processes.
   const stopListening =
     config.mode !== 'worker' ? await workflows.listenToOtherProcesses() : () => Promise.resolve();
 
   const background = new AbortController();
-  if (config.musicPrerender) void prerenderStockMusic(music, app.log, background.signal);
+  // Media work belongs to the workers when they are supervised processes.
+  if (config.musicPrerender && !supervise)
+    void prerenderStockMusic(music, app.log, background.signal);
 
   let url: string | undefined;
   if (config.mode !== 'worker') {
     if (config.seedDemo) await seedDemoContent(ctx, app.log);
     url = await app.listen({ port: config.port, host: config.host });
   }
-  app.log.info({ mode: config.mode, database: database.kind, url }, 'Storyloom started');
+  const supervisor: WorkerSupervisor | undefined = supervise
+    ? superviseWorkers({
+        count: config.workerProcesses,
+        database,
+        pglite,
+        logger: app.log,
+        ...supervise,
+      })
+    : undefined;
+  app.log.info(
+    { mode: config.mode, database: database.kind, url, workerPids: supervisor?.pids() },
+    'Storyloom started',
+  );
 
   let closing: Promise<void> | undefined;
   return {
     app,
+    supervisor,
     ctx,
     engine,
     url,
     close() {
       closing ??= (async () => {
+        // Told first, so workers stopping now are not started again.
+        const workersStopped = supervisor?.stop();
         maintenance.stop();
         background.abort();
         await app.close();
+        await workersStopped;
         await stopListening();
         await engine.stop();
         await database.close();

@@ -8,14 +8,17 @@ import { MESSAGES } from '@storyloom/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { creditLedger, stories, workflowRuns } from '../src/db/schema.js';
+import { MAX_JOB_CRASHES } from '../src/jobs/job-engine.js';
 import { createPostgresDatabase, DATABASES } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = path.join(here, 'fixtures', 'crash-worker.ts');
 
+/** Starts a fixture process; resolves once it is ready, or at once when `ready` is false. */
 function startProcess(
   env: Record<string, string>,
   script: string = fixture,
+  { ready = true } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: path.resolve(here, '..'),
@@ -35,8 +38,9 @@ function startProcess(
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  if (!ready) return Promise.resolve(child);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`process did not start: ${stderr}`)), 240_000);
     child.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('READY')) {
         clearTimeout(timer);
@@ -47,7 +51,7 @@ function startProcess(
   });
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 60_000) {
+async function waitFor(check: () => boolean, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out');
@@ -105,11 +109,11 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     } finally {
       await db.close();
     }
-  });
+  }, 600_000);
 
   // The rule lives in the job engine, the same on both databases; once is enough for CI time.
   it.runIf(database === 'pglite')(
-    'fails a job that took its worker down twice, and the next start serves at once',
+    'fails a job that took its worker down MAX_JOB_CRASHES times, and the next start serves at once',
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,12 +127,14 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
       const crashes = () =>
         existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n').length : 0;
 
-      // Each start picks the job up again (once the dead worker is noticed) and dies with it.
-      for (let start = 1; start <= 2; start++) {
-        const child = await startProcess({
-          ...env,
-          ...(start === 1 ? { START_RUN: 'crash' } : {}),
-        });
+      // Each start picks the job up again (once the dead worker is noticed) and dies with it,
+      // perhaps before it has said it is ready.
+      for (let start = 1; start <= MAX_JOB_CRASHES; start++) {
+        const child = await startProcess(
+          { ...env, ...(start === 1 ? { START_RUN: 'crash' } : {}) },
+          fixture,
+          { ready: false },
+        );
         cleanups.push(() => void child.kill('SIGKILL'));
         await waitFor(() => crashes() === start);
         await exited(child);
@@ -140,11 +146,13 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
         third.kill('SIGTERM');
         await exited(third);
       });
-      await waitFor(() => existsSync(`${effects}.ended`));
+      // Its whole line: the file exists a moment before its line is written.
+      const ended = `${effects}.ended`;
+      await waitFor(() => existsSync(ended) && readFileSync(ended, 'utf8').endsWith('\n'));
       expect(readFileSync(`${effects}.ended`, 'utf8').trim()).toBe(
-        `failed:exporting_video ${MESSAGES.limits.workCrashed}`,
+        `failed:exporting_video ${MESSAGES.limits.workCrashedTooOften(MAX_JOB_CRASHES)}`,
       );
-      expect(crashes()).toBe(2);
+      expect(crashes()).toBe(MAX_JOB_CRASHES);
       expect(third.exitCode).toBeNull();
       third.kill('SIGTERM');
       await exited(third);
@@ -157,10 +165,10 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
         await db.close();
       }
     },
-    180_000,
+    900_000,
   );
 
-  it('finishes a generation whose worker died during generating_images, charging once', async () => {
+  it('finishes a generation whose worker died three times on one picture, charging once', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'storyloom-crash-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const effects = path.join(dir, 'effects.log');
@@ -174,12 +182,20 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     const lines = () =>
       existsSync(effects) ? readFileSync(effects, 'utf8').trim().split('\n') : [];
 
-    const first = await startProcess({ ...env, START_RUN: '1' }, generationFixture);
-    cleanups.push(() => void first.kill('SIGKILL'));
-    // Drawing the first picture, and hanging there.
-    await waitFor(() => lines().length >= 1 && existsSync(`${effects}.run`));
-    first.kill('SIGKILL');
-    await exited(first);
+    // Three processes in turn take the same picture's job, hang drawing it, and are killed.
+    for (let kill = 1; kill <= 3; kill++) {
+      const child = await startProcess(
+        { ...env, HANG_PICTURE: '1', ...(kill === 1 ? { START_RUN: '1' } : {}) },
+        generationFixture,
+      );
+      cleanups.push(() => void child.kill('SIGKILL'));
+      await waitFor(
+        () => lines().includes(`hang ${child.pid}`) && existsSync(`${effects}.run`),
+        90_000,
+      );
+      child.kill('SIGKILL');
+      await exited(child);
+    }
 
     const second = await startProcess(env, generationFixture);
     cleanups.push(async () => {
@@ -206,5 +222,5 @@ describe.each(DATABASES)('a worker killed mid-job on %s', (database) => {
     } finally {
       await check.close();
     }
-  }, 180_000);
+  }, 900_000);
 });

@@ -482,5 +482,11 @@ export const MESSAGES = {
     mediaChannels: (max: number) => `The sound has too many channels: at most ${max}`,
     multipartBoundary:
       'The upload is not readable: its multipart/form-data Content-Type has no boundary',
+    tooManyCaptionDetections: (max: number) =>
+      `You already have ${max} caption detections running. Wait for one to finish, then try again.`,
+    tooManySongAnalyses: (max: number) =>
+      `You already have ${max} songs being analyzed. Wait for one to finish, then try again.`,
+    workCrashedTooOften: (times: number) =>
+      `This work stopped unexpectedly ${times} times and was not tried again`,
   },
 } as const;

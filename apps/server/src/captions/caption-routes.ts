@@ -34,6 +34,9 @@ export function captionRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: generateCaptionResponseSchema },
       },
     },
-    async (req) => service.detect(await requireUser(ctx.auth, req), req.body),
+    async (req) => {
+      const user = await requireUser(ctx.auth, req);
+      return ctx.work.run('captionDetection', user.id, () => service.detect(user, req.body));
+    },
   );
 }

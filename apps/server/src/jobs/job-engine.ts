@@ -6,8 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { jobClaims, jobCrashes, workers } from '../db/schema.js';
 
-/** A job whose worker died this many times while running it is not run again. */
-export const MAX_JOB_CRASHES = 2;
+/**
+ * A job whose worker died this many times while running it is not run again: a user's run
+ * survives three worker deaths (a machine restarted, a worker killed for memory), while a job
+ * that kills every worker taking it is stopped at the fourth.
+ */
+export const MAX_JOB_CRASHES = 4;
 
 /** Jobs of server's own work (seeding) come after every user's: below any user's priority. */
 export const BACKGROUND_PRIORITY = -1_000_000;
@@ -24,6 +28,7 @@ export interface JobContext<T> {
   data: T;
   /** 0 on the first attempt, then 1, 2... */
   retryCount: number;
+  /** How many times the job may be retried after its handler failed. */
   retryLimit: number;
   /** True when a failure now would not be retried. */
   isLastAttempt: boolean;
@@ -34,6 +39,10 @@ export type JobHandler<T> = (job: JobContext<T>) => Promise<unknown>;
 export interface QueueDefinition<T> {
   name: string;
   handler: JobHandler<T>;
+  /**
+   * Retries after the handler failed (2 by default). Attempts ended by a dead worker do not
+   * use them: they are bounded by `MAX_JOB_CRASHES` instead.
+   */
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** How long one attempt may run before the engine fails it. */
@@ -102,7 +111,8 @@ export class JobEngine {
     );
     for (const q of ordered) {
       const options = {
-        retryLimit: q.retryLimit ?? 2,
+        // Room for the handler's retries and for the retries of attempts whose worker died.
+        retryLimit: (q.retryLimit ?? 2) + MAX_JOB_CRASHES,
         retryDelay: q.retryDelaySeconds ?? 1,
         expireInSeconds: q.expireInSeconds ?? 15 * 60,
         ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
@@ -176,18 +186,22 @@ export class JobEngine {
 
   private async run(q: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>) {
     const { db } = this.opts.database;
-    const context: JobContext<unknown> = {
-      id: job.id,
-      queue: q.name,
-      data: job.data,
-      retryCount: job.retryCount,
-      retryLimit: job.retryLimit,
-      isLastAttempt: job.retryCount >= job.retryLimit,
-    };
     const [crashed] = await db
       .select({ crashes: jobCrashes.crashes })
       .from(jobCrashes)
       .where(eq(jobCrashes.jobId, job.id));
+    // Attempts whose worker died are not the handler's failures (nor are ones never claimed,
+    // which the queue's extra room also covers).
+    const retryLimit = q.retryLimit ?? 2;
+    const failures = Math.max(0, job.retryCount - (crashed?.crashes ?? 0));
+    const context: JobContext<unknown> = {
+      id: job.id,
+      queue: q.name,
+      data: job.data,
+      retryCount: failures,
+      retryLimit,
+      isLastAttempt: failures >= retryLimit || job.retryCount >= job.retryLimit,
+    };
     if (crashed && crashed.crashes >= MAX_JOB_CRASHES) {
       this.opts.logger.error(
         { jobId: job.id, queue: q.name, crashes: crashed.crashes },

@@ -129,7 +129,9 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = await requireUser(ctx.auth, req);
-      return songs.analyze(user.id, req.body.music_url, req.body.video_type ?? null);
+      return ctx.work.run('songAnalysis', user.id, () =>
+        songs.analyze(user.id, req.body.music_url, req.body.video_type ?? null),
+      );
     },
   );
 

@@ -4,7 +4,12 @@ import { and, avg, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import { stories, workflowParts, workflowRuns } from '../db/schema.js';
-import { BACKGROUND_PRIORITY, type JobContext, type JobEngine } from '../jobs/job-engine.js';
+import {
+  BACKGROUND_PRIORITY,
+  MAX_JOB_CRASHES,
+  type JobContext,
+  type JobEngine,
+} from '../jobs/job-engine.js';
 import { MESSAGES } from '@storyloom/core';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 
@@ -631,12 +636,13 @@ export class WorkflowService {
     if (step) await this.fail(run, step, new Error('The step failed after every retry'));
   }
 
-  /** A step whose worker died twice while running it: the run fails instead of trying again. */
+  /** A step whose worker died `MAX_JOB_CRASHES` times running it: the run fails, not tried again. */
   private async onStepCrashedTooOften(job: JobContext<StepJob>) {
     const run = await this.get(job.data.runId);
     if (!run || isTerminalRunStatus(run.status)) return;
     const step = this.definition(run.kind).steps[run.stepIndex];
-    if (step) await this.fail(run, step, new Error(MESSAGES.limits.workCrashed));
+    if (step)
+      await this.fail(run, step, new Error(MESSAGES.limits.workCrashedTooOften(MAX_JOB_CRASHES)));
   }
 
   private async update(run: WorkflowRun, set: Partial<Pick<WorkflowRun, 'status' | 'progress'>>) {
