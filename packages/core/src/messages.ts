@@ -471,7 +471,6 @@ export const MESSAGES = {
     imageUnreadable: 'The image could not be read',
     bodyTooLarge: 'The request is too large',
     forbiddenOrigin: 'Requests from other sites are not allowed',
-    workCrashed: 'This work stopped unexpectedly twice and was not tried again',
     mediaTooLong: (maxHours: number) => `The media file is too long: at most ${maxHours} hours`,
     mediaTooManyFrames: (maxFrames: number) =>
       `The video has too many frames: at most ${maxFrames}`,
