@@ -148,7 +148,10 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
     const promo = page.getByTestId('free-stories');
     if (account.usesFreeStory)
       expect
-        .soft(await promo.textContent({ timeout: 5_000 }).catch(() => null), 'the free-story promo')
+        .soft(
+          (await promo.textContent({ timeout: 5_000 }).catch(() => null)) ?? '(no promo shown)',
+          'the free-story promo',
+        )
         .toContain(MESSAGES.credits.freeStoriesLeft(account.freeStoriesLeft));
     else expect(await promo.count(), 'no free-story promo').toBe(0);
   }
@@ -497,13 +500,16 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
             expect(await page.getByLabel('Number of Shots').inputValue()).toBe(
               String(ASMR_DEFAULT_SHOTS),
             );
-            // Each style's picture is drawn for the grid.
+            // Each style's picture is drawn for the grid (made on first use: allow for a busy
+            // machine).
             await expect
-              .poll(() =>
-                page
-                  .getByRole('radio', { name: 'Cutting' })
-                  .locator('img')
-                  .evaluate((img: HTMLImageElement) => img.naturalWidth),
+              .poll(
+                () =>
+                  page
+                    .getByRole('radio', { name: 'Cutting' })
+                    .locator('img')
+                    .evaluate((img: HTMLImageElement) => img.naturalWidth),
+                { timeout: 60_000 },
               )
               .toBe(480);
             const input: GeneratingCreditInput = {
