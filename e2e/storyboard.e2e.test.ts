@@ -156,27 +156,4 @@ describe('the storyboard list view and the shot editor', () => {
     ]);
     expect(Number(probe.stdout.trim())).toBeGreaterThan(1);
   }, 240_000);
-
-  it('"Create preview" on the explainer form lands in the list view and resumes into a full story', async () => {
-    const own = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await own.newPage();
-    await signUpThroughForm(page, server.baseUrl, 'Previewer');
-    await page.waitForURL(/\/story$/);
-    await page.goto(`${server.baseUrl}/story/create/script`);
-    await page
-      .getByLabel('Voice-over Script')
-      .fill(
-        'A lighthouse keeper climbs the stairs every evening. He lights the lamp for the ships. At dawn he sleeps.',
-      );
-    await page.getByRole('button', { name: 'Create preview', exact: true }).click();
-    await page.waitForURL(/\/story\/editor\?story_id=.+&view=list$/, { timeout: 30_000 });
-    // The preview's pictures arrive, then it waits for the creator.
-    const banner = page.getByTestId('preview-banner');
-    await banner.waitFor({ timeout: 90_000 });
-    expect(await statuses(page)).not.toContain('empty');
-    await banner.getByRole('button', { name: 'Create full story' }).click();
-    await page.waitForURL(/\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=script_to_video$/);
-    await page.getByRole('heading', { name: 'Your story is ready' }).waitFor({ timeout: 120_000 });
-    await own.close();
-  }, 240_000);
 });
