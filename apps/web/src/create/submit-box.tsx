@@ -13,8 +13,6 @@ export function SubmitBox(props: {
   category: Parameters<typeof estimatedRenderMinutes>[0];
   estimate: { full: number; preview: number };
   labels: { create: string; preview: string };
-  /** The full story uses a free story while the account has some (not ASMR, not lyrics). */
-  usesFreeStory?: boolean;
   formError?: string | null;
   serverError: string | null;
   disabled: boolean;
@@ -27,7 +25,8 @@ export function SubmitBox(props: {
     queryFn: fetchCredits,
     enabled: Boolean(user),
   });
-  const free = props.usesFreeStory ? (credits.data?.freeStoriesLeft ?? 0) : 0;
+  // Every full story uses a free story while the account has one (the server's rule).
+  const free = credits.data?.freeStoriesLeft ?? 0;
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4">
       <p className="text-sm text-zinc-700" data-testid="credit-estimate">

@@ -280,7 +280,6 @@ export function ExplainerForm() {
           category="script_to_video"
           estimate={estimate}
           labels={{ create: 'Create story', preview: 'Create preview' }}
-          usesFreeStory
           formError={scriptTouched ? null : error}
           serverError={serverError}
           disabled={Boolean(error) || submitting}

@@ -261,7 +261,6 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
           category="music_video"
           estimate={estimate}
           labels={{ create: 'Create', preview: 'Preview' }}
-          usesFreeStory
           formError={values.song ? error : null}
           serverError={serverError}
           disabled={Boolean(error) || submitting}

@@ -163,7 +163,6 @@ export function VlogForm() {
           category="character_vlog"
           estimate={{ full, preview }}
           labels={{ create: 'Create', preview: 'Preview' }}
-          usesFreeStory
           serverError={serverError}
           disabled={submitting}
           onCreate={() => {
