@@ -7,7 +7,6 @@ import {
 import {
   captionsAt,
   composeTimeline,
-  compositionOutputSettings,
   frameStateAt,
   tracksInPaintOrder,
   visualSlices,
@@ -104,14 +103,8 @@ describe('composeTimeline', () => {
     expect(c.audio[1]!.fades).toEqual({ fadeIn: 0, fadeOut: 30 });
     expect(c.captions.map((x) => x.text)).toEqual(['Hello there']);
     expect(c.watermark).toBe(true);
-    expect(compositionOutputSettings(c)).toEqual({
-      width: 1920,
-      height: 1080,
-      aspectRatio: '16:9',
-      totalDurationInFrames: 195,
-    });
-    expect(compositionOutputSettings(c, '9:16')).toMatchObject({ width: 1080, height: 1920 });
-    expect(compositionOutputSettings(c, '1:1')).toMatchObject({ width: 1080, height: 1080 });
+    expect(c.totalFrames).toBe(195);
+    expect(c.pictureFit).toBe('contain');
   });
 
   it('hides the watermark in the editor preview and when the export removes it', () => {

@@ -1,9 +1,7 @@
 import {
-  outputSettingsFor,
-  type AspectRatio,
   type CaptionStyleOverride,
   type MediaAsset,
-  type OutputSettings,
+  type PictureFit,
   type TimelineItem,
   type Track,
   type VideoEditorTimeline,
@@ -94,6 +92,8 @@ export interface TimelineComposition {
   captions: CaptionEntry[];
   globalCaptionStyle: CaptionStyleOverride | undefined;
   watermark: boolean;
+  /** How pictures and clips of another shape fill the frame (globalConfig.pictureFit). */
+  pictureFit: PictureFit;
   /** Items left out because their media asset is missing (spec 3 §8: skipped, with a warning). */
   skipped: SkippedItem[];
 }
@@ -214,6 +214,7 @@ export function composeTimeline(
       enabled: options.watermarkEnabled ?? timeline.globalConfig.watermark.enabled,
       removeWatermark: options.removeWatermark,
     }),
+    pictureFit: timeline.globalConfig.pictureFit ?? 'contain',
     skipped,
   };
 }
@@ -299,12 +300,4 @@ export function frameStateAt(composition: TimelineComposition, frame: number): F
     captions: captionsAt(composition, frame),
     watermark: composition.watermark,
   };
-}
-
-/** Output settings of a composition at an aspect ratio (16:9 by default). */
-export function compositionOutputSettings(
-  composition: Pick<TimelineComposition, 'totalFrames'>,
-  aspectRatio: AspectRatio = '16:9',
-): OutputSettings {
-  return outputSettingsFor(aspectRatio, composition.totalFrames);
 }

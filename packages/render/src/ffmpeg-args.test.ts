@@ -122,6 +122,32 @@ describe('segmentCommand', () => {
     );
   });
 
+  it('cuts a picture that covers the frame to the frame before padding, as the player draws it', () => {
+    const tracks = [{ id: 't', type: 'video' as const, isPrimary: true, items: [video()] }];
+    const covering = videoEditorTimelineSchema.parse({
+      mediaAssets: [{ id: 'v', url: '/m/v.mp4', resource_type: 'video' }],
+      tracks,
+      globalConfig: { pictureFit: 'cover', watermark: { enabled: false } },
+    });
+    // 1280×720 into an upright 360×640 frame: 1138 wide, the middle 360 kept from x 388.
+    const p = plan(tracks, { timeline: covering, output: { width: 360, height: 640 } });
+    expect(segmentCommand(p, p.segments[0]!, files()).filterScript).toBe(
+      '[0:v]setpts=PTS-STARTPTS,fps=30,scale=1138:640,crop=w=360:h=640:x=388:y=0,' +
+        'pad=360:640:(ow-iw)/2:(oh-ih)/2:black,' +
+        'tpad=stop=-1:stop_mode=clone,trim=end_frame=60,setsar=1,format=yuv420p[c0];\n' +
+        '[c0]null[base];\n' +
+        '[base]format=yuv420p[vout]\n',
+    );
+    // Whole pictures (stories made before the control) are not cut.
+    const contained = plan(tracks, {
+      output: { width: 360, height: 640 },
+      watermarkEnabled: false,
+    });
+    expect(segmentCommand(contained, contained.segments[0]!, files()).filterScript).toContain(
+      'scale=360:202,pad=360:640',
+    );
+  });
+
   it('moves stills with the motion expressions, fills gaps black and lays overlays in their window', () => {
     const p = plan([
       {

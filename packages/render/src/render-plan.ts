@@ -4,6 +4,7 @@ import {
   captionDrawingKey,
   composeTimeline,
   fittedPictureRect,
+  frameCrop,
   itemSpeed,
   layoutCaption,
   visualSlices,
@@ -15,8 +16,9 @@ import {
   type MeasureText,
   type SkippedItem,
   type DrawingContext,
+  type Rect,
 } from '@storyloom/compose';
-import { LIMITS, MESSAGES, type VideoEditorTimeline } from '@storyloom/core';
+import { LIMITS, MESSAGES, type PictureFit, type VideoEditorTimeline } from '@storyloom/core';
 import { DEFAULT_SEGMENT_SECONDS } from './encoder-settings';
 import { RenderError } from './render-error';
 
@@ -47,11 +49,15 @@ export type ClipSource =
       sourceStartSeconds: number;
       speed: number;
       fitted: Size;
+      /** The part of a covering picture inside the frame (cut before padding); null: whole. */
+      frameCrop: Rect | null;
     }
   | {
       kind: 'image';
       path: string;
       fitted: Size;
+      /** The part of a covering picture inside the frame (cut before padding); null: whole. */
+      frameCrop: Rect | null;
       motion: ImageMotion;
       /** The whole item's frames, for motion progress. */
       itemStartFrame: number;
@@ -145,10 +151,23 @@ export interface RenderPlanOptions {
 
 type SegmentOptions = Pick<RenderPlanOptions, 'segmentFrames' | 'segmentSeconds'>;
 
-/** The picture's fitted size on compose's pixel grid (ffmpeg pads it centred, as the player). */
-function fitted(info: MediaInfo | undefined, output: Size): Size {
-  const rect = fittedPictureRect(info?.width ?? 0, info?.height ?? 0, output.width, output.height);
-  return { width: rect.width, height: rect.height };
+/**
+ * The picture's fitted size on compose's pixel grid (ffmpeg pads it centred, as the player) and,
+ * for a picture covering the frame, the part of it inside the frame.
+ */
+function fitted(
+  info: MediaInfo | undefined,
+  output: Size,
+  fit: PictureFit,
+): { fitted: Size; frameCrop: Rect | null } {
+  const rect = fittedPictureRect(
+    info?.width ?? 0,
+    info?.height ?? 0,
+    output.width,
+    output.height,
+    fit,
+  );
+  return { fitted: { width: rect.width, height: rect.height }, frameCrop: frameCrop(rect, output) };
 }
 
 /** Builds the render plan. Pure: media facts come in already probed. */
@@ -221,7 +240,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
             (slice.startFrame - window.startFrame) * itemSpeed(entry.item)) /
           fps,
         speed: itemSpeed(entry.item),
-        fitted: fitted(info, output),
+        ...fitted(info, output, composition.pictureFit),
       };
     } else if (entry.kind === 'image') {
       const info = media.get(entry.asset.id);
@@ -229,7 +248,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       source = {
         kind: 'image',
         path: info.path,
-        fitted: fitted(info, output),
+        ...fitted(info, output, composition.pictureFit),
         motion: entry.motion,
         itemStartFrame: window.startFrame,
         itemFrames,

@@ -43,6 +43,7 @@ import {
   type UndoSnapshot,
 } from '@storyloom/timeline';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StorySizeInputs } from './story-size';
 
 /** A refusal or notice shown to the user ('Not allowed', 'Only video and image files are allowed'...). */
 export interface EditorNotice {
@@ -62,6 +63,8 @@ export interface EditorState {
   storyId: string;
   /** The story's category (caption detection rules depend on it), when known. */
   category: string | null;
+  /** What the story's size is decided from besides the timeline (`editorAspectRatio`). */
+  storySize: StorySizeInputs;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   history: History;
@@ -125,6 +128,8 @@ export type EditorStore = StoreApi<EditorState & EditorActions>;
 export interface CreateEditorStoreOptions {
   storyId: string;
   category?: string | null;
+  /** The story's creation inputs and metadata, for its size. */
+  storySize?: StorySizeInputs;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   /** The story version the stored timeline is (optimistic concurrency of the sync). */
@@ -256,6 +261,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
     return {
       storyId: options.storyId,
       category: options.category ?? null,
+      storySize: options.storySize ?? {},
       timeline: options.timeline,
       shotsMap: options.shotsMap,
       history: createHistory(),

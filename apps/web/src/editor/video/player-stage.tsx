@@ -1,10 +1,11 @@
-import { composeTimeline, compositionOutputSettings } from '@storyloom/compose';
-import { MESSAGES } from '@storyloom/core';
+import { composeTimeline } from '@storyloom/compose';
+import { MESSAGES, OUTPUT_SIZES } from '@storyloom/core';
 import { useEffect, useRef, useState } from 'react';
-import { useEditorStore } from './editor-context';
+import { useEditor, useEditorStore } from './editor-context';
 import { timelineTotalFrames, type EditorState } from './editor-store';
 import { FramePainter } from './frame-painter';
 import { playbackPosition, startPlaybackClock, type PlaybackClock } from './playback-clock';
+import { editorAspectRatio } from './story-size';
 
 /** The caption fonts the exporter draws with, served by the server (compose README). */
 function useCaptionFonts() {
@@ -22,7 +23,8 @@ const composeFor = (state: EditorState) =>
   composeTimeline(state.timeline, { purpose: 'editor-preview' });
 
 /**
- * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size, scaled by CSS,
+ * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size (the story's
+ * aspect ratio, by core's rule, as the export), scaled by CSS,
  * on which every frame is drawn by `@storyloom/compose`. While playing, the playhead advances by
  * elapsed time × fps, so a slow frame is skipped rather than slowing the story down; the time is
  * the sound output's once sound comes out, so picture and sound cannot drift apart.
@@ -32,10 +34,7 @@ export function PlayerStage() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const mediaHostRef = useRef<HTMLDivElement>(null);
   const [buffering, setBuffering] = useState(false);
-  const [size] = useState(() => {
-    const settings = compositionOutputSettings({ totalFrames: 1 });
-    return { width: settings.width, height: settings.height };
-  });
+  const size = OUTPUT_SIZES[useEditor((s) => editorAspectRatio(s.timeline, s.storySize))];
   useCaptionFonts();
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { MESSAGES } from '@storyloom/core';
 import { MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { AspectRatioControl } from './aspect-ratio-control';
 import { EditorStoreContext } from './editor-context';
 import { createEditorStore, initialTimeline, type EditorStore } from './editor-store';
 import { EditorTopBar } from './editor-top-bar';
@@ -37,6 +38,7 @@ function initialise(story: Story): Init {
     const store = createEditorStore({
       storyId: story.id,
       category: story.category_id ?? null,
+      storySize: { categoryInputs: story.category_inputs, metadata: story.metadata },
       timeline: restored?.ok ? restored.timeline : loaded.timeline,
       shotsMap: restored?.ok && local ? local.shotsMap : (story.storyboard?.shots_map ?? {}),
       version,
@@ -95,8 +97,11 @@ function EditorShell({ store, title }: { store: EditorStore; title: string }) {
         <div className="hidden min-h-0 md:flex md:flex-col">
           <MediaPane />
         </div>
-        <main className="min-h-0 min-w-0 p-3">
-          <PlayerStage />
+        <main className="flex min-h-0 min-w-0 flex-col gap-2 p-3">
+          <AspectRatioControl />
+          <div className="min-h-0 flex-1">
+            <PlayerStage />
+          </div>
         </main>
         <div className="hidden min-h-0 md:flex md:flex-col">
           <PropertyPane />
