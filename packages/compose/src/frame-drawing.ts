@@ -1,4 +1,4 @@
-import { drawLogoCard, drawWatermark } from './brand';
+import { drawBrandLogoOverlay, drawLogoCard, drawWatermark } from './brand';
 import { drawCaption, layoutCaption } from './caption-layout';
 import type { FrameState, TimelineComposition } from './composition';
 import { measureWith, type DrawingContext } from './drawing-context';
@@ -7,8 +7,8 @@ import { itemProgressAt } from './item-timing';
 
 /**
  * Draws everything of a frame that is not the media itself, in order: the logo card or the
- * failed placeholder (which replace the picture), the failure card, the captions and the
- * watermark. The player draws the video or image (with `state.visual.motion`) first.
+ * failed placeholder (which replace the picture), the failure card, the captions, the branded
+ * intro/outro logo and the watermark. The player draws the video or image (with `state.visual.motion`) first.
  */
 export function drawFrameOverlays(
   ctx: DrawingContext,
@@ -38,5 +38,6 @@ export function drawFrameOverlays(
       }),
     );
   }
+  drawBrandLogoOverlay(ctx, frameWidth, frameHeight, state.brandLogoOpacity);
   if (state.watermark) drawWatermark(ctx, frameWidth, frameHeight);
 }

@@ -1,6 +1,7 @@
 import {
   audioEnvelope,
   BRAND_BACKGROUND,
+  brandLogoOpacityOf,
   captionDrawingKey,
   composeTimeline,
   fittedPictureRect,
@@ -83,7 +84,9 @@ export type OverlayDrawing =
   | { kind: 'watermark' }
   | { kind: 'failure'; text: FailureOverlayText }
   | { kind: 'placeholder' }
-  | { kind: 'logo' };
+  | { kind: 'logo' }
+  /** The branded intro/outro logo over the picture, at one of compose's opacity steps. */
+  | { kind: 'brandLogo'; opacity: number };
 
 export interface OverlayImage {
   /** Identical drawings share one id (and one image file). */
@@ -141,6 +144,8 @@ export interface RenderPlanOptions {
   removeWatermark?: boolean | undefined;
   watermarkEnabled?: boolean | undefined;
   captionsEnabled?: boolean | undefined;
+  /** false: no branded intro/outro (see compose's ComposeOptions.brandLogo). */
+  brandLogo?: boolean | undefined;
   /** Text measuring (and the watermark's size) need a drawing context's metrics. */
   measure: MeasureText;
   measureContext: Pick<DrawingContext, 'font' | 'letterSpacing' | 'measureText'>;
@@ -178,6 +183,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     removeWatermark: options.removeWatermark,
     watermarkEnabled: options.watermarkEnabled,
     captionsEnabled: options.captionsEnabled,
+    brandLogo: options.brandLogo,
   });
   const fps = composition.fps;
   const total = composition.totalFrames;
@@ -287,6 +293,19 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       ...layout.bounds,
     });
     addOverlay(id, caption.window.startFrame, Math.min(total, caption.window.endFrame));
+  }
+
+  // The branded intro/outro: one picture per opacity step, each laid over its frames.
+  for (const window of composition.brandLogo) {
+    for (let frame = window.startFrame; frame < window.endFrame; frame++) {
+      const opacity = brandLogoOpacityOf(composition, frame);
+      if (opacity <= 0) continue;
+      const id = addImage(`brand-logo:${opacity}`, {
+        drawing: { kind: 'brandLogo', opacity },
+        ...fullFrame,
+      });
+      addOverlay(id, frame, frame + 1);
+    }
   }
 
   if (composition.watermark) {
