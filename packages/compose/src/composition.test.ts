@@ -252,8 +252,8 @@ describe('frames', () => {
       drawFrameOverlays(ctx, c, frameStateAt(c, frame), 1920, 1080);
       return ctx.calls.filter((x) => x.name === 'fillText').map((x) => x.args[0]);
     };
-    // Frame 20 is in the branded intro: the caption, the intro's logo, the watermark.
-    expect(at(20)).toEqual(['Hello there', 'Storyloom', 'Storyloom']);
+    // Frame 20 is in the branded intro: the intro's logo, the caption over it, the watermark.
+    expect(at(20)).toEqual(['Storyloom', 'Hello there', 'Storyloom']);
     expect(at(70)).toEqual(['Storyloom']);
     expect(at(0)).toEqual(['Storyloom']);
     const preview = composeTimeline(timeline(), { purpose: 'editor-preview' });
@@ -264,7 +264,7 @@ describe('frames', () => {
     };
     expect(drawn(70)).toEqual([]);
     // The player shows the intro too (it never shows the watermark).
-    expect(drawn(20)).toEqual(['Hello there', 'Storyloom']);
+    expect(drawn(20)).toEqual(['Storyloom', 'Hello there']);
   });
 
   it('plays the branded logo intro and outro over the story, 1.5 s each, in player and export', () => {

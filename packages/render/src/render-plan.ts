@@ -276,6 +276,19 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     }
   }
 
+  // The branded intro/outro: one picture per opacity step, each laid over its frames.
+  for (const window of composition.brandLogo) {
+    for (let frame = window.startFrame; frame < window.endFrame; frame++) {
+      const opacity = brandLogoOpacityOf(composition, frame);
+      if (opacity <= 0) continue;
+      const id = addImage(`brand-logo:${opacity}`, {
+        drawing: { kind: 'brandLogo', opacity },
+        ...fullFrame,
+      });
+      addOverlay(id, frame, frame + 1);
+    }
+  }
+
   for (const caption of [...composition.captions].sort(
     (a, b) => a.window.startFrame - b.window.startFrame,
   )) {
@@ -293,19 +306,6 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       ...layout.bounds,
     });
     addOverlay(id, caption.window.startFrame, Math.min(total, caption.window.endFrame));
-  }
-
-  // The branded intro/outro: one picture per opacity step, each laid over its frames.
-  for (const window of composition.brandLogo) {
-    for (let frame = window.startFrame; frame < window.endFrame; frame++) {
-      const opacity = brandLogoOpacityOf(composition, frame);
-      if (opacity <= 0) continue;
-      const id = addImage(`brand-logo:${opacity}`, {
-        drawing: { kind: 'brandLogo', opacity },
-        ...fullFrame,
-      });
-      addOverlay(id, frame, frame + 1);
-    }
   }
 
   if (composition.watermark) {
