@@ -307,6 +307,19 @@ export function TimelinePanel() {
   const clientWidth = useRef(0);
   const [menu, setMenu] = useState<{ itemId: string; x: number; y: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const iconColumnRef = useRef<HTMLDivElement>(null);
+  // The icon column follows the rows when they scroll up and down, so each icon labels its row.
+  useEffect(() => {
+    const element = scrollRef.current;
+    const column = iconColumnRef.current;
+    if (!element || !column) return;
+    const follow = () => {
+      column.style.transform = `translateY(${-element.scrollTop}px)`;
+    };
+    element.addEventListener('scroll', follow, { passive: true });
+    follow();
+    return () => element.removeEventListener('scroll', follow);
+  }, []);
   const [scrollStep, setScrollStep] = useState(0);
 
   useLayoutEffect(() => {
@@ -466,21 +479,27 @@ export function TimelinePanel() {
       <PlaybackBar />
       <div className="flex min-h-0 flex-1">
         <div
-          className="shrink-0 border-r border-zinc-800"
-          style={{ width: LAYOUT.buttonColumnWidth, paddingTop: LAYOUT.rulerHeight }}
+          className="shrink-0 overflow-hidden border-r border-zinc-800"
+          style={{ width: LAYOUT.buttonColumnWidth }}
         >
-          {parsedTracks.map((track, index) => (
-            <div
-              key={track.id}
-              className="flex items-center justify-center"
-              style={{
-                height: trackRowHeight(track),
-                marginTop: index === 0 ? LAYOUT.trackGap : LAYOUT.trackGap,
-              }}
-            >
-              <TrackIcon type={track.type} subtype={track.subtype} />
-            </div>
-          ))}
+          <div
+            ref={iconColumnRef}
+            data-testid="track-icon-column"
+            style={{ paddingTop: LAYOUT.rulerHeight }}
+          >
+            {parsedTracks.map((track, index) => (
+              <div
+                key={track.id}
+                className="flex items-center justify-center"
+                style={{
+                  height: trackRowHeight(track),
+                  marginTop: index === 0 ? LAYOUT.trackGap : LAYOUT.trackGap,
+                }}
+              >
+                <TrackIcon type={track.type} subtype={track.subtype} />
+              </div>
+            ))}
+          </div>
         </div>
         <div ref={scrollRef} className="relative min-w-0 flex-1 overflow-auto">
           <TimelineViewContext.Provider value={view}>
