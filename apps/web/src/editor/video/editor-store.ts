@@ -77,6 +77,8 @@ export interface EditorState {
   frame: number;
   playing: boolean;
   zoom: number;
+  /** A media-library asset previewed on the stage instead of the player (spec 3 §2). */
+  previewAssetId: string | null;
 }
 
 export interface EditorActions {
@@ -113,6 +115,8 @@ export interface EditorActions {
   clearSelection(): void;
   seek(frame: number): void;
   setPlaying(playing: boolean): void;
+  /** Shows a library asset on the stage (null: back to the player); playing clears it. */
+  previewAsset(assetId: string | null): void;
   setZoom(zoom: number): void;
   showNotice(message: string): void;
   /** The store's clock reached the sync deadline: returns what to send, or null. */
@@ -272,6 +276,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       frame: 0,
       playing: false,
       zoom: 1,
+      previewAssetId: null,
 
       applyCommand: (command) => apply(command(get().timeline)),
 
@@ -469,7 +474,13 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       },
 
       setPlaying: (playing) => {
-        if (get().playing !== playing) set({ playing });
+        if (get().playing !== playing)
+          set(playing ? { playing, previewAssetId: null } : { playing });
+      },
+
+      previewAsset: (assetId) => {
+        if (get().previewAssetId === assetId) return;
+        set(assetId ? { previewAssetId: assetId, playing: false } : { previewAssetId: null });
       },
 
       setZoom: (zoom) => set({ zoom: clampZoom(zoom, timelineMaxZoom(get().timeline.tracks)) }),
