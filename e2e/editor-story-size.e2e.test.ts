@@ -197,6 +197,42 @@ describe('the editor at the story size', () => {
     await page.close();
   }, 300_000);
 
+  it('previews a library picture on the stage, and makes a track of a file dropped from the desktop', async () => {
+    const page = await context.newPage();
+    await openEditor(page);
+    // Clicking a picture of the library shows it on the stage; play returns to the player.
+    await page.getByRole('tab', { name: 'Images' }).click();
+    await page.locator('[data-testid="media-asset"][data-asset-id="picture-1"]').click();
+    await poll(() => page.getByTestId('stage-asset-preview').getAttribute('data-asset-id')).toBe(
+      'picture-1',
+    );
+    await page.getByTestId('stage-preview-close').click();
+    await poll(() => page.getByTestId('stage-asset-preview').count()).toBe(0);
+
+    // A picture dropped from the desktop onto the timeline: uploaded, then on a new track.
+    const tracksBefore = await page.locator('[data-track-id]').count();
+    const png = await readFile(join(workDir, 'picture-0.png'));
+    const transfer = await page.evaluateHandle((bytes: number[]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+      return data;
+    }, Array.from(png));
+    const timeline = page.getByTestId('editor-timeline');
+    await timeline.dispatchEvent('dragover', { dataTransfer: transfer });
+    await timeline.dispatchEvent('drop', { dataTransfer: transfer });
+    await poll(() => page.getByTestId('timeline-creating-track').textContent()).toBe(
+      'Creating track and uploading…',
+    );
+    await poll(() => page.locator('[data-track-id]').count()).toBe(tracksBefore + 1);
+    await poll(() => page.getByTestId('timeline-creating-track').count()).toBe(0);
+    // The icon column labels every row, the new one too.
+    await poll(() => page.getByTestId('track-icon-column').locator(':scope > div').count()).toBe(
+      tracksBefore + 1,
+    );
+    await screenshot(page, 'editor-story-size-dropped-file');
+    await page.close();
+  }, 180_000);
+
   it('shows the upright story on a phone', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
     await phone.addCookies(await context.cookies());

@@ -1,4 +1,10 @@
-import { EDITOR_CONSTANTS, MESSAGES, formatFrames } from '@storyloom/core';
+import {
+  EDITOR_CONSTANTS,
+  MESSAGES,
+  formatFrames,
+  uploadKindOf,
+  validateEditorUpload,
+} from '@storyloom/core';
 import {
   clampTimelineHeight,
   rulerTicks,
@@ -12,7 +18,19 @@ import {
   sliderZoom,
   pixelsPerFrame,
 } from '@storyloom/timeline';
-import { AudioLines, Captions, Film, Minus, Music, Pause, Play, Plus, Trash2 } from 'lucide-react';
+import {
+  AudioLines,
+  Captions,
+  Film,
+  LoaderCircle,
+  Minus,
+  Music,
+  Pause,
+  Play,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { toast } from 'sonner';
 import {
   useCallback,
   useEffect,
@@ -27,6 +45,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from './editor-context';
 import { timelineTotalFrames } from './editor-store';
 import { ItemMenuContext, TrackRow, draggedAssetId } from './track-row';
+import { useSharedMediaLibrary } from './use-media-library';
 import {
   DrawnSpanContext,
   TimelineViewContext,
@@ -321,6 +340,7 @@ export function TimelinePanel() {
     return () => element.removeEventListener('scroll', follow);
   }, []);
   const [scrollStep, setScrollStep] = useState(0);
+  const fileDrop = useTimelineFileDrop();
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -467,7 +487,19 @@ export function TimelinePanel() {
       data-testid="editor-timeline"
       className="relative flex shrink-0 flex-col bg-zinc-900 text-zinc-100"
       style={{ height: clampedHeight }}
+      onDragOver={fileDrop.onDragOver}
+      onDrop={fileDrop.onDrop}
     >
+      {fileDrop.creating > 0 ? (
+        <p
+          role="status"
+          data-testid="timeline-creating-track"
+          className="absolute top-12 left-1/2 z-30 flex -translate-x-1/2 items-center gap-2 rounded-full bg-zinc-800 px-3 py-1.5 text-xs text-zinc-100 shadow"
+        >
+          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+          {MESSAGES.editor.creatingTrackAndUploading}
+        </p>
+      ) : null}
       <div
         role="separator"
         aria-orientation="horizontal"
@@ -570,4 +602,50 @@ function EmptyTimeline() {
       {MESSAGES.editor.emptyTimeline}
     </div>
   );
+}
+
+/**
+ * A file dropped from the desktop onto the timeline (spec 3 §4 "Drag and drop"): checked like an
+ * upload, uploaded into the media library, then placed on a new track at the bottom; meanwhile
+ * the timeline says 'Creating track and uploading…'. Drags of library assets are left to the
+ * rows.
+ */
+function useTimelineFileDrop() {
+  const store = useEditorStore();
+  const library = useSharedMediaLibrary();
+  const [creating, setCreating] = useState(0);
+  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  return {
+    creating,
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDrop: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      const files = Array.from(event.dataTransfer.files);
+      if (files.length !== 1) {
+        toast.error(MESSAGES.editor.oneFileOnly);
+        return;
+      }
+      const file = files[0]!;
+      const kind = uploadKindOf(file);
+      const error = validateEditorUpload(file);
+      if (error || !kind) {
+        toast.error(error ?? MESSAGES.editor.onlyMediaFiles);
+        return;
+      }
+      setCreating((n) => n + 1);
+      library.upload(file, kind, kind === 'audio' ? 'music' : null, {
+        onDone: (asset) => {
+          setCreating((n) => n - 1);
+          if (!asset) return;
+          const index = store.getState().timeline.tracks.length;
+          store.getState().insertAsset(asset.id, { kind: 'new-track', index });
+        },
+      });
+    },
+  };
 }

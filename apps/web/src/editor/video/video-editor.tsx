@@ -16,6 +16,7 @@ import { readUnsyncedEdits } from './unsynced-edits';
 import { useCaptionFonts } from './use-caption-fonts';
 import { useEditorKeyboard } from './use-editor-keyboard';
 import { useEditorSync } from './use-editor-sync';
+import { MediaLibraryContext, useMediaLibrary } from './use-media-library';
 
 type Init = { ok: true; store: EditorStore } | { ok: false; message: string };
 
@@ -76,6 +77,7 @@ export function VideoEditor({ story }: { story: Story }) {
 }
 
 function EditorShell({ store, title }: { store: EditorStore; title: string }) {
+  const library = useMediaLibrary(store);
   useEditorSync(store);
   useEditorKeyboard(store);
   useCaptionFonts(store);
@@ -87,27 +89,29 @@ function EditorShell({ store, title }: { store: EditorStore; title: string }) {
     [store],
   );
   return (
-    <div data-testid="video-editor" className="flex h-full min-h-0 flex-col bg-zinc-50">
-      <EditorTopBar title={title} />
-      <p className="flex items-center gap-2 bg-amber-50 px-4 py-2 text-sm text-amber-800 md:hidden">
-        <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
-        The editor works best on a larger screen. Open this story on a computer to edit it.
-      </p>
-      <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[260px_minmax(0,1fr)_260px]">
-        <div className="hidden min-h-0 md:flex md:flex-col">
-          <MediaPane />
-        </div>
-        <main className="flex min-h-0 min-w-0 flex-col gap-2 p-3">
-          <AspectRatioControl />
-          <div className="min-h-0 flex-1">
-            <PlayerStage />
+    <MediaLibraryContext.Provider value={library}>
+      <div data-testid="video-editor" className="flex h-full min-h-0 flex-col bg-zinc-50">
+        <EditorTopBar title={title} />
+        <p className="flex items-center gap-2 bg-amber-50 px-4 py-2 text-sm text-amber-800 md:hidden">
+          <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
+          The editor works best on a larger screen. Open this story on a computer to edit it.
+        </p>
+        <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[260px_minmax(0,1fr)_260px]">
+          <div className="hidden min-h-0 md:flex md:flex-col">
+            <MediaPane />
           </div>
-        </main>
-        <div className="hidden min-h-0 md:flex md:flex-col">
-          <PropertyPane />
+          <main className="flex min-h-0 min-w-0 flex-col gap-2 p-3">
+            <AspectRatioControl />
+            <div className="min-h-0 flex-1">
+              <PlayerStage />
+            </div>
+          </main>
+          <div className="hidden min-h-0 md:flex md:flex-col">
+            <PropertyPane />
+          </div>
         </div>
+        <TimelinePanel />
       </div>
-      <TimelinePanel />
-    </div>
+    </MediaLibraryContext.Provider>
   );
 }
