@@ -4,6 +4,7 @@ import { MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { AspectRatioControl } from './aspect-ratio-control';
+import { DeveloperPanel } from './developer-panel';
 import { EditorStoreContext } from './editor-context';
 import { createEditorStore, initialTimeline, type EditorStore } from './editor-store';
 import { EditorTopBar } from './editor-top-bar';
@@ -111,6 +112,7 @@ function EditorShell({ store, title }: { store: EditorStore; title: string }) {
           </div>
         </div>
         <TimelinePanel />
+        <DeveloperPanel />
       </div>
     </MediaLibraryContext.Provider>
   );
