@@ -230,6 +230,29 @@ describe('the editor at the story size', () => {
       tracksBefore + 1,
     );
     await screenshot(page, 'editor-story-size-dropped-file');
+
+    // Ctrl+D: the developer panel, dragged by its title bar; its place survives a reload.
+    await page.locator('body').click({ position: { x: 700, y: 20 } });
+    await page.keyboard.press('Control+d');
+    const panel = page.getByTestId('developer-panel');
+    await poll(() => panel.count()).toBe(1);
+    expect(await panel.textContent()).toContain('9:16 → 1080×1920');
+    const handle = (await page.getByTestId('developer-panel-handle').boundingBox())!;
+    await page.mouse.move(handle.x + 40, handle.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 340, handle.y + 210, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await panel.boundingBox())!;
+    expect(Math.abs(moved.x - handle.x - 300)).toBeLessThanOrEqual(2);
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    await page.locator('body').click({ position: { x: 700, y: 20 } });
+    await page.keyboard.press('Control+d');
+    await poll(() => panel.boundingBox().then((box) => Math.round(box?.x ?? 0))).toBe(
+      Math.round(moved.x),
+    );
+    await page.keyboard.press('Control+d');
+    await poll(() => panel.count()).toBe(0);
     await page.close();
   }, 180_000);
 
