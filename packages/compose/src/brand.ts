@@ -150,3 +150,53 @@ export function drawLogoCard(
   drawLogoLockup(ctx, frameWidth, frameHeight);
   ctx.restore();
 }
+
+// ---- Branded intro / outro over the story (spec 3 §2 "Composition in the player") ----
+
+/** Steps of the intro/outro logo's opacity: the player and the exporter draw the same 17. */
+export const BRAND_LOGO_OPACITY_STEPS = 16;
+
+/**
+ * The branded logo animation's windows over a story of `totalFrames`: an intro over its first
+ * `logoFrames` (spec 3 §9: 1.5 s) and, when the story is long enough for both, an outro over
+ * its last. The story's own frames do not move: the animation plays over them.
+ */
+export function brandLogoWindows(
+  totalFrames: number,
+  logoFrames: number,
+): { startFrame: number; endFrame: number }[] {
+  const length = Math.max(0, Math.min(Math.round(logoFrames), totalFrames));
+  if (length === 0) return [];
+  const intro = { startFrame: 0, endFrame: length };
+  if (totalFrames < 2 * length) return [intro];
+  return [intro, { startFrame: totalFrames - length, endFrame: totalFrames }];
+}
+
+/**
+ * The logo's opacity at a progress 0..1 of its window, in whole steps of
+ * 1/`BRAND_LOGO_OPACITY_STEPS` (the exporter draws one picture per step): it fades in over the
+ * first quarter, holds, and fades out over the last quarter. 0 draws nothing.
+ */
+export function brandLogoOpacityAt(progress: number): number {
+  return Math.round(logoOpacityAt(progress) * BRAND_LOGO_OPACITY_STEPS) / BRAND_LOGO_OPACITY_STEPS;
+}
+
+/**
+ * One frame of the branded intro/outro over the picture: the brand colour veils it (at most
+ * 60 %) and the logo lockup shows, both at `opacity`.
+ */
+export function drawBrandLogoOverlay(
+  ctx: DrawingContext,
+  frameWidth: number,
+  frameHeight: number,
+  opacity: number,
+): void {
+  if (!(opacity > 0)) return;
+  ctx.save();
+  ctx.globalAlpha = 0.6 * opacity;
+  ctx.fillStyle = BRAND_BACKGROUND;
+  ctx.fillRect(0, 0, frameWidth, frameHeight);
+  ctx.globalAlpha = opacity;
+  drawLogoLockup(ctx, frameWidth, frameHeight);
+  ctx.restore();
+}

@@ -7,11 +7,11 @@ import {
 import {
   captionsAt,
   composeTimeline,
-  compositionOutputSettings,
   frameStateAt,
   tracksInPaintOrder,
   visualSlices,
 } from './composition';
+import { brandLogoWindows } from './brand';
 import { drawFrameOverlays } from './frame-drawing';
 import { recordingContext } from './test-support';
 
@@ -104,14 +104,8 @@ describe('composeTimeline', () => {
     expect(c.audio[1]!.fades).toEqual({ fadeIn: 0, fadeOut: 30 });
     expect(c.captions.map((x) => x.text)).toEqual(['Hello there']);
     expect(c.watermark).toBe(true);
-    expect(compositionOutputSettings(c)).toEqual({
-      width: 1920,
-      height: 1080,
-      aspectRatio: '16:9',
-      totalDurationInFrames: 195,
-    });
-    expect(compositionOutputSettings(c, '9:16')).toMatchObject({ width: 1080, height: 1920 });
-    expect(compositionOutputSettings(c, '1:1')).toMatchObject({ width: 1080, height: 1080 });
+    expect(c.totalFrames).toBe(195);
+    expect(c.pictureFit).toBe('contain');
   });
 
   it('hides the watermark in the editor preview and when the export removes it', () => {
@@ -180,7 +174,8 @@ describe('composeTimeline', () => {
       drawFrameOverlays(ctx, c, frameStateAt(c, frame), 1920, 1080);
       return ctx.calls.filter((x) => x.name === 'fillText').map((x) => x.args[0] as string);
     };
-    expect(texts(5)).toEqual([MESSAGES.editor.failedPlaceholder, 'Storyloom']);
+    // Frame 5 is in the branded intro (its logo, then the watermark).
+    expect(texts(5)).toEqual([MESSAGES.editor.failedPlaceholder, 'Storyloom', 'Storyloom']);
     expect(texts(100)[0]).toBe('Generation Error');
     expect(texts(100).slice(1, -1).join(' ')).toBe(MESSAGES.editor.failedShotOverlay);
     expect(c.visual.map((v) => [v.kind, v.failure])).toEqual([
@@ -257,12 +252,49 @@ describe('frames', () => {
       drawFrameOverlays(ctx, c, frameStateAt(c, frame), 1920, 1080);
       return ctx.calls.filter((x) => x.name === 'fillText').map((x) => x.args[0]);
     };
-    expect(at(20)).toEqual(['Hello there', 'Storyloom']);
+    // Frame 20 is in the branded intro: the intro's logo, the caption over it, the watermark.
+    expect(at(20)).toEqual(['Storyloom', 'Hello there', 'Storyloom']);
     expect(at(70)).toEqual(['Storyloom']);
-    expect(at(160)).toEqual(['Storyloom', 'Storyloom']);
+    expect(at(0)).toEqual(['Storyloom']);
     const preview = composeTimeline(timeline(), { purpose: 'editor-preview' });
-    const ctx = recordingContext();
-    drawFrameOverlays(ctx, preview, frameStateAt(preview, 70), 1920, 1080);
-    expect(ctx.calls.some((x) => x.name === 'fillText')).toBe(false);
+    const drawn = (frame: number) => {
+      const ctx = recordingContext();
+      drawFrameOverlays(ctx, preview, frameStateAt(preview, frame), 1920, 1080);
+      return ctx.calls.filter((x) => x.name === 'fillText').map((x) => x.args[0]);
+    };
+    expect(drawn(70)).toEqual([]);
+    // The player shows the intro too (it never shows the watermark).
+    expect(drawn(20)).toEqual(['Storyloom', 'Hello there']);
+  });
+
+  it('plays the branded logo intro and outro over the story, 1.5 s each, in player and export', () => {
+    const c = composeTimeline(timeline(), { purpose: 'editor-preview' });
+    expect(c.totalFrames).toBe(195);
+    expect(c.brandLogo).toEqual([
+      { startFrame: 0, endFrame: 45 },
+      { startFrame: 150, endFrame: 195 },
+    ]);
+    const opacity = (frame: number) => frameStateAt(c, frame).brandLogoOpacity;
+    // Fades in over the first quarter, holds, fades out; in 1/16 steps.
+    expect(opacity(0)).toBe(0);
+    expect(opacity(6)).toBe(0.5625);
+    expect(opacity(22)).toBe(1);
+    expect(opacity(44)).toBe(0.0625);
+    expect(opacity(100)).toBe(0);
+    expect(opacity(172)).toBe(1);
+    for (let f = 0; f < 195; f++) expect((opacity(f) * 16) % 1).toBe(0);
+    // Off with the branding, and when the export removes the watermark.
+    expect(
+      composeTimeline(timeline(), { purpose: 'export', removeWatermark: true }).brandLogo,
+    ).toEqual([]);
+    expect(
+      composeTimeline(timeline(), { purpose: 'export', watermarkEnabled: false }).brandLogo,
+    ).toEqual([]);
+  });
+
+  it('plays only the intro when the story is shorter than both', () => {
+    expect(brandLogoWindows(60, 45)).toEqual([{ startFrame: 0, endFrame: 45 }]);
+    expect(brandLogoWindows(30, 45)).toEqual([{ startFrame: 0, endFrame: 30 }]);
+    expect(brandLogoWindows(90, 45)).toHaveLength(2);
   });
 });

@@ -1,14 +1,17 @@
 import {
-  outputSettingsFor,
-  type AspectRatio,
   type CaptionStyleOverride,
   type MediaAsset,
-  type OutputSettings,
+  type PictureFit,
   type TimelineItem,
   type Track,
   type VideoEditorTimeline,
 } from '@storyloom/core';
-import { isWatermarkVisible, type FramePurpose } from './brand';
+import {
+  brandLogoOpacityAt,
+  brandLogoWindows,
+  isWatermarkVisible,
+  type FramePurpose,
+} from './brand';
 import {
   failureOverlayText,
   isFailedPlaceholder,
@@ -25,6 +28,7 @@ import {
   itemSourceWindow,
   itemSpeed,
   isFrameInWindow,
+  LOGO_SECONDS,
   type FrameWindow,
 } from './item-timing';
 
@@ -36,6 +40,11 @@ export interface ComposeOptions {
   watermarkEnabled?: boolean | undefined;
   /** Overrides globalConfig.captions.enabled. */
   captionsEnabled?: boolean | undefined;
+  /**
+   * false leaves the branded intro/outro out whatever the branding (a render of part of a
+   * story, or a test of other overlays); otherwise it plays where the watermark is on.
+   */
+  brandLogo?: boolean | undefined;
 }
 
 interface Placed {
@@ -94,6 +103,13 @@ export interface TimelineComposition {
   captions: CaptionEntry[];
   globalCaptionStyle: CaptionStyleOverride | undefined;
   watermark: boolean;
+  /**
+   * The branded logo intro/outro windows (spec 3 §2, §9), drawn over the story in the player and
+   * the export alike; none when the story's branding is off or the export removes it.
+   */
+  brandLogo: FrameWindow[];
+  /** How pictures and clips of another shape fill the frame (globalConfig.pictureFit). */
+  pictureFit: PictureFit;
   /** Items left out because their media asset is missing (spec 3 §8: skipped, with a warning). */
   skipped: SkippedItem[];
 }
@@ -202,9 +218,14 @@ export function composeTimeline(
     ...audio.map((e) => e.window.endFrame),
     ...shownCaptions.map((e) => e.window.endFrame),
   ];
+  const totalFrames = Math.max(1, ...ends);
+  const branded =
+    options.brandLogo !== false &&
+    (options.watermarkEnabled ?? timeline.globalConfig.watermark.enabled) &&
+    !options.removeWatermark;
   return {
     fps,
-    totalFrames: Math.max(1, ...ends),
+    totalFrames,
     visual,
     audio,
     captions: shownCaptions,
@@ -214,6 +235,8 @@ export function composeTimeline(
       enabled: options.watermarkEnabled ?? timeline.globalConfig.watermark.enabled,
       removeWatermark: options.removeWatermark,
     }),
+    brandLogo: branded ? brandLogoWindows(totalFrames, LOGO_SECONDS * fps) : [],
+    pictureFit: timeline.globalConfig.pictureFit ?? 'contain',
     skipped,
   };
 }
@@ -277,6 +300,8 @@ export interface FrameState {
   } | null;
   captions: CaptionEntry[];
   watermark: boolean;
+  /** The branded intro/outro logo's opacity at this frame; 0 outside its windows. */
+  brandLogoOpacity: number;
 }
 
 export function frameStateAt(composition: TimelineComposition, frame: number): FrameState {
@@ -298,13 +323,12 @@ export function frameStateAt(composition: TimelineComposition, frame: number): F
       : null,
     captions: captionsAt(composition, frame),
     watermark: composition.watermark,
+    brandLogoOpacity: brandLogoOpacityOf(composition, frame),
   };
 }
 
-/** Output settings of a composition at an aspect ratio (16:9 by default). */
-export function compositionOutputSettings(
-  composition: Pick<TimelineComposition, 'totalFrames'>,
-  aspectRatio: AspectRatio = '16:9',
-): OutputSettings {
-  return outputSettingsFor(aspectRatio, composition.totalFrames);
+/** The branded intro/outro logo's opacity at a frame (0 outside its windows). */
+export function brandLogoOpacityOf(composition: TimelineComposition, frame: number): number {
+  const window = composition.brandLogo.find((w) => isFrameInWindow(w, frame));
+  return window ? brandLogoOpacityAt(itemProgressAt(window, frame)) : 0;
 }

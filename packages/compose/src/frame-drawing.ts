@@ -1,4 +1,4 @@
-import { drawLogoCard, drawWatermark } from './brand';
+import { drawBrandLogoOverlay, drawLogoCard, drawWatermark } from './brand';
 import { drawCaption, layoutCaption } from './caption-layout';
 import type { FrameState, TimelineComposition } from './composition';
 import { measureWith, type DrawingContext } from './drawing-context';
@@ -7,8 +7,8 @@ import { itemProgressAt } from './item-timing';
 
 /**
  * Draws everything of a frame that is not the media itself, in order: the logo card or the
- * failed placeholder (which replace the picture), the failure card, the captions and the
- * watermark. The player draws the video or image (with `state.visual.motion`) first.
+ * failed placeholder (which replace the picture), the failure card, the branded intro/outro logo,
+ * the captions and the watermark. The player draws the video or image (with `state.visual.motion`) first.
  */
 export function drawFrameOverlays(
   ctx: DrawingContext,
@@ -24,6 +24,8 @@ export function drawFrameOverlays(
     drawFailedPlaceholder(ctx, frameWidth, frameHeight);
   }
   if (visual?.entry.failure) drawFailureOverlay(ctx, frameWidth, frameHeight, visual.entry.failure);
+  // Under the captions, so the words stay readable through the intro and outro.
+  drawBrandLogoOverlay(ctx, frameWidth, frameHeight, state.brandLogoOpacity);
   const measure = measureWith(ctx);
   for (const caption of state.captions) {
     drawCaption(

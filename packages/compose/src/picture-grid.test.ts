@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   evenPixels,
   fittedPictureRect,
+  frameCrop,
   movingPictureLayout,
   zoomedPictureSize,
 } from './picture-grid';
@@ -34,6 +35,32 @@ describe('the picture grid', () => {
       width: 216,
       height: 720,
     });
+  });
+
+  it('covers the frame when asked: the overflow cut evenly from an even offset', () => {
+    // 1280×720 into 1080×1920: 3413.3… wide → 3414, overflow 2334, cut from 1166 (even).
+    const cover = fittedPictureRect(1280, 720, 1080, 1920, 'cover');
+    expect(cover).toEqual({ x: -1166, y: 0, width: 3414, height: 1920 });
+    expect(frameCrop(cover, { width: 1080, height: 1920 })).toEqual({
+      x: 1166,
+      y: 0,
+      width: 1080,
+      height: 1920,
+    });
+    // A square picture in a landscape frame: cut top and bottom.
+    expect(fittedPictureRect(800, 800, 640, 360, 'cover')).toEqual({
+      x: 0,
+      y: -140,
+      width: 640,
+      height: 640,
+    });
+    // Same shape: cover and contain agree, and nothing is cut.
+    const same = fittedPictureRect(1920, 1080, 1280, 720, 'cover');
+    expect(same).toEqual(fittedPictureRect(1920, 1080, 1280, 720));
+    expect(frameCrop(same, { width: 1280, height: 720 })).toBeNull();
+    expect(
+      frameCrop(fittedPictureRect(800, 800, 640, 360), { width: 640, height: 360 }),
+    ).toBeNull();
   });
 
   it('zooms to even sizes, never below the fitted size', () => {

@@ -1,3 +1,4 @@
+import type { PictureFit } from '@storyloom/core';
 import { containRect, type Rect } from './drawing-context';
 import { motionCrop, NUMBER_ARITHMETIC, type MotionState } from './image-motion';
 
@@ -14,23 +15,55 @@ export function evenPixels(value: number): number {
 }
 
 /**
- * A source picture fitted whole into the frame: an even size, centred on an even offset
- * (ffmpeg's pad rounds `(ow-iw)/2` down to the chroma grid).
+ * A source picture fitted into the frame: whole (`contain`, the default) or filling it
+ * (`cover`, the overflow cut off evenly on both sides). An even size, centred on an even
+ * offset (ffmpeg's pad rounds `(ow-iw)/2` down to the chroma grid; a cover picture's overflow
+ * is cut from an even offset, `frameCrop`).
  */
 export function fittedPictureRect(
   sourceWidth: number,
   sourceHeight: number,
   frameWidth: number,
   frameHeight: number,
+  fit: PictureFit = 'contain',
 ): Rect {
-  const rect = containRect(sourceWidth, sourceHeight, frameWidth, frameHeight);
+  const rect =
+    fit === 'cover'
+      ? coverRect(sourceWidth, sourceHeight, frameWidth, frameHeight)
+      : containRect(sourceWidth, sourceHeight, frameWidth, frameHeight);
   const width = evenPixels(rect.width);
   const height = evenPixels(rect.height);
+  const offset = (frame: number, side: number) =>
+    side > frame ? -Math.floor((side - frame) / 4) * 2 : Math.floor((frame - side) / 4) * 2;
+  return { x: offset(frameWidth, width), y: offset(frameHeight, height), width, height };
+}
+
+/** The source scaled to fill the frame, centred (what is outside the frame is cut off). */
+function coverRect(
+  sourceWidth: number,
+  sourceHeight: number,
+  frameWidth: number,
+  frameHeight: number,
+): Rect {
+  if (!(sourceWidth > 0) || !(sourceHeight > 0))
+    return { x: 0, y: 0, width: frameWidth, height: frameHeight };
+  const scale = Math.max(frameWidth / sourceWidth, frameHeight / sourceHeight);
+  const width = sourceWidth * scale;
+  const height = sourceHeight * scale;
+  return { x: (frameWidth - width) / 2, y: (frameHeight - height) / 2, width, height };
+}
+
+/**
+ * The part of a fitted picture that lies in the frame, in the picture's own pixels (ffmpeg's
+ * crop before its pad), or null when all of it does (a contained picture).
+ */
+export function frameCrop(fitted: Rect, frame: { width: number; height: number }): Rect | null {
+  if (fitted.width <= frame.width && fitted.height <= frame.height) return null;
   return {
-    x: Math.floor((frameWidth - width) / 4) * 2,
-    y: Math.floor((frameHeight - height) / 4) * 2,
-    width,
-    height,
+    x: Math.max(0, -fitted.x),
+    y: Math.max(0, -fitted.y),
+    width: Math.min(fitted.width, frame.width),
+    height: Math.min(fitted.height, frame.height),
   };
 }
 
@@ -63,8 +96,9 @@ export function movingPictureLayout(
   source: { width: number; height: number },
   frame: { width: number; height: number },
   motion: MotionState,
+  fit: PictureFit = 'contain',
 ): MovingPictureLayout {
-  const fitted = fittedPictureRect(source.width, source.height, frame.width, frame.height);
+  const fitted = fittedPictureRect(source.width, source.height, frame.width, frame.height, fit);
   const zoomed = zoomedPictureSize(fitted, motion.zoom);
   const crop = motionCrop(NUMBER_ARITHMETIC, motion, fitted.width, fitted.height);
   return {

@@ -63,3 +63,13 @@ describe('MESSAGES', () => {
     expect(MESSAGES.workflow.renderEstimate(4)).toBe('~4min render, fully editable');
   });
 });
+
+describe('valueOutOfRange', () => {
+  it("names the field's range, its step and an open upper end", () => {
+    expect(MESSAGES.editor.valueOutOfRange(8, 120)).toBe('Enter a number from 8 to 120');
+    expect(MESSAGES.editor.valueOutOfRange(100, 900, 100)).toBe(
+      'Enter a number from 100 to 900 in steps of 100',
+    );
+    expect(MESSAGES.editor.valueOutOfRange(0, null)).toBe('Enter a number of at least 0');
+  });
+});

@@ -304,6 +304,11 @@ export const MESSAGES = {
 
   /** Spec 3 §8: the video editor. */
   editor: {
+    /** Ours: a typed property value that was not applied, with the field's range. */
+    valueOutOfRange: (min: number, max: number | null, multipleOf?: number) =>
+      `Enter a number ${max === null ? `of at least ${min}` : `from ${min} to ${max}`}${
+        multipleOf ? ` in steps of ${multipleOf}` : ''
+      }`,
     invalidTracks: 'Invalid track data provided',
     invalidAssets: 'Invalid media asset data provided',
     initFailed: 'Failed to initialize timeline',

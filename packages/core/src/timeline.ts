@@ -176,6 +176,9 @@ export const captionsConfigSchema = z.object({
 });
 
 /** Workflow defaults (spec 1 §3): 30 fps, watermark on with our type, captions on. */
+export const PICTURE_FITS = ['cover', 'contain'] as const;
+export type PictureFit = (typeof PICTURE_FITS)[number];
+
 export const globalConfigSchema = z.object({
   fps: z.number().int().min(1).max(LIMITS.maxFps).default(DEFAULT_FPS),
   watermark: watermarkConfigSchema.prefault({}),
@@ -185,6 +188,12 @@ export const globalConfigSchema = z.object({
    * Absent: the story's creation choice, else its media's shape (`storyAspectRatio`).
    */
   aspectRatio: aspectRatioSchema.optional(),
+  /**
+   * Ours: how pictures and clips of another shape fill the frame: `cover` (cropped to fill,
+   * what the editor's aspect-ratio control sets) or `contain` (whole, with black bars). Absent:
+   * contain, as stories were drawn before the control existed.
+   */
+  pictureFit: z.enum(PICTURE_FITS).optional(),
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
 

@@ -122,36 +122,66 @@ describe('segmentCommand', () => {
     );
   });
 
+  it('cuts a picture that covers the frame to the frame before padding, as the player draws it', () => {
+    const tracks = [{ id: 't', type: 'video' as const, isPrimary: true, items: [video()] }];
+    const covering = videoEditorTimelineSchema.parse({
+      mediaAssets: [{ id: 'v', url: '/m/v.mp4', resource_type: 'video' }],
+      tracks,
+      globalConfig: { pictureFit: 'cover', watermark: { enabled: false } },
+    });
+    // 1280×720 into an upright 360×640 frame: 1138 wide, the middle 360 kept from x 388.
+    const p = plan(tracks, { timeline: covering, output: { width: 360, height: 640 } });
+    expect(segmentCommand(p, p.segments[0]!, files()).filterScript).toBe(
+      '[0:v]setpts=PTS-STARTPTS,fps=30,scale=1138:640,crop=w=360:h=640:x=388:y=0,' +
+        'pad=360:640:(ow-iw)/2:(oh-ih)/2:black,' +
+        'tpad=stop=-1:stop_mode=clone,trim=end_frame=60,setsar=1,format=yuv420p[c0];\n' +
+        '[c0]null[base];\n' +
+        '[base]format=yuv420p[vout]\n',
+    );
+    // Whole pictures (stories made before the control) are not cut.
+    const contained = plan(tracks, {
+      output: { width: 360, height: 640 },
+      watermarkEnabled: false,
+    });
+    expect(segmentCommand(contained, contained.segments[0]!, files()).filterScript).toContain(
+      'scale=360:202,pad=360:640',
+    );
+  });
+
   it('moves stills with the motion expressions, fills gaps black and lays overlays in their window', () => {
-    const p = plan([
-      {
-        id: 't',
-        type: 'video',
-        isPrimary: true,
-        items: [
-          {
-            id: 'still',
-            type: 'image',
-            mediaAssetId: 'i',
-            startTimeInFrames: 30,
-            durationInFrames: 60,
-          },
-        ],
-      },
-      {
-        id: 'c',
-        type: 'caption',
-        items: [
-          {
-            id: 'cap',
-            type: 'caption',
-            startTimeInFrames: 40,
-            durationInFrames: 20,
-            caption: { data: { text: 'Hi' } },
-          },
-        ],
-      },
-    ]);
+    const p = plan(
+      [
+        {
+          id: 't',
+          type: 'video',
+          isPrimary: true,
+          items: [
+            {
+              id: 'still',
+              type: 'image',
+              mediaAssetId: 'i',
+              startTimeInFrames: 30,
+              durationInFrames: 60,
+            },
+          ],
+        },
+        {
+          id: 'c',
+          type: 'caption',
+          items: [
+            {
+              id: 'cap',
+              type: 'caption',
+              startTimeInFrames: 40,
+              durationInFrames: 20,
+              caption: { data: { text: 'Hi' } },
+            },
+          ],
+        },
+      ],
+      // The branded intro's overlays are the subject of their own test.
+      { brandLogo: false },
+    );
     expect(p.overlays).toEqual([
       { imageId: 'img0', startFrame: 40, endFrame: 60 },
       { imageId: 'img1', startFrame: 0, endFrame: 90 },
@@ -437,6 +467,35 @@ describe('assembleCommand', () => {
 });
 
 describe('buildRenderPlan', () => {
+  it('lays the branded intro and outro over the story, one picture per opacity step', () => {
+    // 120 frames: intro over 0–45, outro over 75–120, the watermark over all.
+    const p = plan([
+      { id: 't', type: 'video', isPrimary: true, items: [video({ durationInFrames: 120 })] },
+    ]);
+    const logos = p.images.filter((i) => i.drawing.kind === 'brandLogo');
+    expect(logos.length).toBeLessThanOrEqual(16);
+    expect(logos.every((i) => i.x === 0 && i.y === 0 && i.width === 640 && i.height === 360)).toBe(
+      true,
+    );
+    const logoIds = new Set(logos.map((i) => i.id));
+    const covered = p.overlays
+      .filter((o) => logoIds.has(o.imageId))
+      .flatMap((o) =>
+        Array.from({ length: o.endFrame - o.startFrame }, (_, k) => o.startFrame + k),
+      );
+    // Every frame of both windows but their first (opacity 0).
+    expect(covered).toEqual([
+      ...Array.from({ length: 44 }, (_, k) => k + 1),
+      ...Array.from({ length: 44 }, (_, k) => k + 76),
+    ]);
+    expect(p.images.at(-1)!.drawing.kind).toBe('watermark');
+    expect(
+      plan([{ id: 't', type: 'video', isPrimary: true, items: [video()] }], {
+        removeWatermark: true,
+      }).images,
+    ).toEqual([]);
+  });
+
   it('shares one image between consecutive identical captions', () => {
     const cap = (id: string, start: number, text: string) => ({
       id,

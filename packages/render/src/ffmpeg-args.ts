@@ -3,6 +3,7 @@ import {
   motionStateAt,
   zoomedPictureSize,
   type MotionArithmetic,
+  type Rect,
 } from '@storyloom/compose';
 import { AUDIO_ENCODER_ARGS, AUDIO_SAMPLE_RATE, VIDEO_ENCODER_ARGS } from './encoder-settings';
 import { calculateATempo, formatNumber as num } from './calculate-atempo';
@@ -50,6 +51,11 @@ class Inputs {
   }
 }
 
+/** A picture covering the frame loses what lies outside it (compose's `frameCrop`). */
+function cutToFrame(rect: Rect | null): string[] {
+  return rect ? [`crop=w=${rect.width}:h=${rect.height}:x=${rect.x}:y=${rect.y}`] : [];
+}
+
 /**
  * The filters that turn one input into exactly `frames` frames of W×H yuv420p at the timeline
  * fps, ready for concat.
@@ -86,6 +92,7 @@ function clipFilter(
         source.speed === 1 ? 'setpts=PTS-STARTPTS' : `setpts=(PTS-STARTPTS)/${num(source.speed)}`,
         `fps=${fps}`,
         `scale=${source.fitted.width}:${source.fitted.height}`,
+        ...cutToFrame(source.frameCrop),
         pad,
         // A source shorter than its item holds its last frame.
         'tpad=stop=-1:stop_mode=clone',
@@ -129,6 +136,7 @@ function clipFilter(
               `scale=w='${zoomed(fitted.width)}':h='${zoomed(fitted.height)}':eval=frame:flags=bilinear`,
             ]),
         `crop=w=${fitted.width}:h=${fitted.height}:x='${crop.x}':y='${crop.y}'`,
+        ...cutToFrame(source.frameCrop),
         pad,
         finish,
       ];

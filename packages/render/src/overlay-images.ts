@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import {
+  drawBrandLogoOverlay,
   drawCaption,
   drawFailedPlaceholder,
   drawFailureOverlay,
@@ -58,6 +59,9 @@ export function drawOverlayImage(image: OverlayImage, frame: Size): Buffer {
       break;
     case 'logo':
       drawLogoLockup(ctx, frame.width, frame.height);
+      break;
+    case 'brandLogo':
+      drawBrandLogoOverlay(ctx, frame.width, frame.height, drawing.opacity);
       break;
   }
   return canvas.toBuffer('image/png');

@@ -1,9 +1,11 @@
 import {
   audioEnvelope,
   BRAND_BACKGROUND,
+  brandLogoOpacityOf,
   captionDrawingKey,
   composeTimeline,
   fittedPictureRect,
+  frameCrop,
   itemSpeed,
   layoutCaption,
   visualSlices,
@@ -15,8 +17,9 @@ import {
   type MeasureText,
   type SkippedItem,
   type DrawingContext,
+  type Rect,
 } from '@storyloom/compose';
-import { LIMITS, MESSAGES, type VideoEditorTimeline } from '@storyloom/core';
+import { LIMITS, MESSAGES, type PictureFit, type VideoEditorTimeline } from '@storyloom/core';
 import { DEFAULT_SEGMENT_SECONDS } from './encoder-settings';
 import { RenderError } from './render-error';
 
@@ -47,11 +50,15 @@ export type ClipSource =
       sourceStartSeconds: number;
       speed: number;
       fitted: Size;
+      /** The part of a covering picture inside the frame (cut before padding); null: whole. */
+      frameCrop: Rect | null;
     }
   | {
       kind: 'image';
       path: string;
       fitted: Size;
+      /** The part of a covering picture inside the frame (cut before padding); null: whole. */
+      frameCrop: Rect | null;
       motion: ImageMotion;
       /** The whole item's frames, for motion progress. */
       itemStartFrame: number;
@@ -77,7 +84,9 @@ export type OverlayDrawing =
   | { kind: 'watermark' }
   | { kind: 'failure'; text: FailureOverlayText }
   | { kind: 'placeholder' }
-  | { kind: 'logo' };
+  | { kind: 'logo' }
+  /** The branded intro/outro logo over the picture, at one of compose's opacity steps. */
+  | { kind: 'brandLogo'; opacity: number };
 
 export interface OverlayImage {
   /** Identical drawings share one id (and one image file). */
@@ -135,6 +144,8 @@ export interface RenderPlanOptions {
   removeWatermark?: boolean | undefined;
   watermarkEnabled?: boolean | undefined;
   captionsEnabled?: boolean | undefined;
+  /** false: no branded intro/outro (see compose's ComposeOptions.brandLogo). */
+  brandLogo?: boolean | undefined;
   /** Text measuring (and the watermark's size) need a drawing context's metrics. */
   measure: MeasureText;
   measureContext: Pick<DrawingContext, 'font' | 'letterSpacing' | 'measureText'>;
@@ -145,10 +156,23 @@ export interface RenderPlanOptions {
 
 type SegmentOptions = Pick<RenderPlanOptions, 'segmentFrames' | 'segmentSeconds'>;
 
-/** The picture's fitted size on compose's pixel grid (ffmpeg pads it centred, as the player). */
-function fitted(info: MediaInfo | undefined, output: Size): Size {
-  const rect = fittedPictureRect(info?.width ?? 0, info?.height ?? 0, output.width, output.height);
-  return { width: rect.width, height: rect.height };
+/**
+ * The picture's fitted size on compose's pixel grid (ffmpeg pads it centred, as the player) and,
+ * for a picture covering the frame, the part of it inside the frame.
+ */
+function fitted(
+  info: MediaInfo | undefined,
+  output: Size,
+  fit: PictureFit,
+): { fitted: Size; frameCrop: Rect | null } {
+  const rect = fittedPictureRect(
+    info?.width ?? 0,
+    info?.height ?? 0,
+    output.width,
+    output.height,
+    fit,
+  );
+  return { fitted: { width: rect.width, height: rect.height }, frameCrop: frameCrop(rect, output) };
 }
 
 /** Builds the render plan. Pure: media facts come in already probed. */
@@ -159,6 +183,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
     removeWatermark: options.removeWatermark,
     watermarkEnabled: options.watermarkEnabled,
     captionsEnabled: options.captionsEnabled,
+    brandLogo: options.brandLogo,
   });
   const fps = composition.fps;
   const total = composition.totalFrames;
@@ -221,7 +246,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
             (slice.startFrame - window.startFrame) * itemSpeed(entry.item)) /
           fps,
         speed: itemSpeed(entry.item),
-        fitted: fitted(info, output),
+        ...fitted(info, output, composition.pictureFit),
       };
     } else if (entry.kind === 'image') {
       const info = media.get(entry.asset.id);
@@ -229,7 +254,7 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       source = {
         kind: 'image',
         path: info.path,
-        fitted: fitted(info, output),
+        ...fitted(info, output, composition.pictureFit),
         motion: entry.motion,
         itemStartFrame: window.startFrame,
         itemFrames,
@@ -248,6 +273,19 @@ export function buildRenderPlan(options: RenderPlanOptions): RenderPlan {
       const key = `failure:${JSON.stringify(entry.failure)}`;
       const id = addImage(key, { drawing: { kind: 'failure', text: entry.failure }, ...fullFrame });
       addOverlay(id, slice.startFrame, slice.endFrame);
+    }
+  }
+
+  // The branded intro/outro: one picture per opacity step, each laid over its frames.
+  for (const window of composition.brandLogo) {
+    for (let frame = window.startFrame; frame < window.endFrame; frame++) {
+      const opacity = brandLogoOpacityOf(composition, frame);
+      if (opacity <= 0) continue;
+      const id = addImage(`brand-logo:${opacity}`, {
+        drawing: { kind: 'brandLogo', opacity },
+        ...fullFrame,
+      });
+      addOverlay(id, frame, frame + 1);
     }
   }
 

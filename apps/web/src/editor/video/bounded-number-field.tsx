@@ -1,5 +1,5 @@
-import { parseBoundedInput } from '@storyloom/core';
-import { useEffect, useState } from 'react';
+import { MESSAGES, parseBoundedInput } from '@storyloom/core';
+import { useEffect, useId, useState } from 'react';
 
 export interface BoundedNumberFieldProps {
   label: string;
@@ -18,8 +18,8 @@ export interface BoundedNumberFieldProps {
 
 /**
  * A typed number input held to its bounds: a value applies only when it is a number within them
- * (and a whole multiple of `multipleOf` when given); otherwise the input is marked invalid,
- * nothing changes, and leaving it shows the current value again.
+ * (and a whole multiple of `multipleOf` when given); otherwise the input is marked invalid, the
+ * field's range is shown under it, nothing changes, and leaving it shows the current value again.
  */
 export function BoundedNumberInput(props: {
   /** Its accessible name. */
@@ -39,26 +39,41 @@ export function BoundedNumberInput(props: {
   useEffect(() => setTyped(String(value)), [value]);
   const bounds = { min, max, ...(props.multipleOf ? { multipleOf: props.multipleOf } : {}) };
   const valid = parseBoundedInput(typed, bounds) !== null;
+  const hintId = useId();
+  const shownMax = max < Number.MAX_SAFE_INTEGER ? max : null;
   return (
-    <input
-      type="number"
-      aria-label={props.label}
-      {...(props.testId ? { 'data-testid': props.testId } : {})}
-      aria-invalid={!valid}
-      min={min}
-      {...(max < Number.MAX_SAFE_INTEGER ? { max } : {})}
-      step={step}
-      value={typed}
-      onChange={(event) => {
-        setTyped(event.target.value);
-        const next = parseBoundedInput(event.target.value, bounds);
-        if (next !== null && next !== value) props.onChange(next);
-      }}
-      onBlur={() => setTyped(String(value))}
-      className={`${props.className} rounded border tabular-nums ${
-        valid ? 'border-zinc-300' : 'border-red-500 text-red-700'
-      }`}
-    />
+    <span className="relative inline-flex">
+      <input
+        type="number"
+        aria-label={props.label}
+        {...(props.testId ? { 'data-testid': props.testId } : {})}
+        aria-invalid={!valid}
+        {...(valid ? {} : { 'aria-describedby': hintId })}
+        min={min}
+        {...(max < Number.MAX_SAFE_INTEGER ? { max } : {})}
+        step={step}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          const next = parseBoundedInput(event.target.value, bounds);
+          if (next !== null && next !== value) props.onChange(next);
+        }}
+        onBlur={() => setTyped(String(value))}
+        className={`${props.className} rounded border tabular-nums ${
+          valid ? 'border-zinc-300' : 'border-red-500 text-red-700'
+        }`}
+      />
+      {valid ? null : (
+        <span
+          id={hintId}
+          role="alert"
+          data-testid={props.testId ? `${props.testId}-range` : undefined}
+          className="absolute top-full right-0 z-10 mt-1 w-max max-w-56 rounded bg-red-700 px-2 py-1 text-[11px] font-normal text-white shadow"
+        >
+          {MESSAGES.editor.valueOutOfRange(min, shownMax, props.multipleOf)}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -332,3 +332,20 @@ describe('the editor store', () => {
     expect(s.getState().notice?.message).toBe(MESSAGES.editor.splitOutsideItem);
   });
 });
+
+describe('previewing a library asset on the stage', () => {
+  it('shows the asset, pauses, and is cleared by playback or by closing it', () => {
+    const s = store();
+    s.getState().setPlaying(true);
+    s.getState().previewAsset('img1');
+    expect(s.getState()).toMatchObject({ previewAssetId: 'img1', playing: false });
+    s.getState().setPlaying(true);
+    expect(s.getState()).toMatchObject({ previewAssetId: null, playing: true });
+    s.getState().previewAsset('vid');
+    s.getState().previewAsset(null);
+    expect(s.getState().previewAssetId).toBeNull();
+    // Not an edit: nothing to undo, nothing to save.
+    expect(s.getState().undo()).toBe(false);
+    expect(s.getState().sync.hasUnsavedChanges).toBe(false);
+  });
+});

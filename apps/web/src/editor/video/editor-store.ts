@@ -47,6 +47,7 @@ import {
   type UndoSnapshot,
 } from '@storyloom/timeline';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StorySizeInputs } from './story-size';
 
 /** A refusal or notice shown to the user ('Not allowed', 'Only video and image files are allowed'...). */
 export interface EditorNotice {
@@ -66,6 +67,8 @@ export interface EditorState {
   storyId: string;
   /** The story's category (caption detection rules depend on it), when known. */
   category: string | null;
+  /** What the story's size is decided from besides the timeline (`editorAspectRatio`). */
+  storySize: StorySizeInputs;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   history: History;
@@ -78,6 +81,8 @@ export interface EditorState {
   frame: number;
   playing: boolean;
   zoom: number;
+  /** A media-library asset previewed on the stage instead of the player (spec 3 §2). */
+  previewAssetId: string | null;
 }
 
 export interface EditorActions {
@@ -122,6 +127,8 @@ export interface EditorActions {
   clearSelection(): void;
   seek(frame: number): void;
   setPlaying(playing: boolean): void;
+  /** Shows a library asset on the stage (null: back to the player); playing clears it. */
+  previewAsset(assetId: string | null): void;
   setZoom(zoom: number): void;
   showNotice(message: string): void;
   /** The store's clock reached the sync deadline: returns what to send, or null. */
@@ -137,6 +144,8 @@ export type EditorStore = StoreApi<EditorState & EditorActions>;
 export interface CreateEditorStoreOptions {
   storyId: string;
   category?: string | null;
+  /** The story's creation inputs and metadata, for its size. */
+  storySize?: StorySizeInputs;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
   /** The story version the stored timeline is (optimistic concurrency of the sync). */
@@ -268,6 +277,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
     return {
       storyId: options.storyId,
       category: options.category ?? null,
+      storySize: options.storySize ?? {},
       timeline: options.timeline,
       shotsMap: options.shotsMap,
       history: createHistory(),
@@ -278,6 +288,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       frame: 0,
       playing: false,
       zoom: 1,
+      previewAssetId: null,
 
       applyCommand: (command) => apply(command(get().timeline)),
 
@@ -499,7 +510,13 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       },
 
       setPlaying: (playing) => {
-        if (get().playing !== playing) set({ playing });
+        if (get().playing !== playing)
+          set(playing ? { playing, previewAssetId: null } : { playing });
+      },
+
+      previewAsset: (assetId) => {
+        if (get().previewAssetId === assetId) return;
+        set(assetId ? { previewAssetId: assetId, playing: false } : { previewAssetId: null });
       },
 
       setZoom: (zoom) => set({ zoom: clampZoom(zoom, timelineMaxZoom(get().timeline.tracks)) }),

@@ -1,4 +1,4 @@
-import { EDITOR_CONSTANTS } from '@storyloom/core';
+import { EDITOR_CONSTANTS, type PictureFit } from '@storyloom/core';
 import { PlayerAudio } from './player-audio';
 import {
   fittedPictureRect,
@@ -26,11 +26,13 @@ function drawMovingPicture(
   image: HTMLImageElement,
   motion: MotionState,
   frame: { width: number; height: number },
+  fit: PictureFit,
 ) {
   const { fitted, zoomed, crop } = movingPictureLayout(
     { width: image.naturalWidth, height: image.naturalHeight },
     frame,
     motion,
+    fit,
   );
   ctx.save();
   ctx.beginPath();
@@ -170,7 +172,7 @@ export class FramePainter {
       if (entry.kind === 'image' && visual.motion) {
         const image = this.image(entry.asset.url);
         if (image.complete && image.naturalWidth > 0) {
-          drawMovingPicture(ctx, image, visual.motion, { width, height });
+          drawMovingPicture(ctx, image, visual.motion, { width, height }, composition.pictureFit);
         } else this.buffering = true;
       } else if (entry.kind === 'video' && visual.sourceTime !== null) {
         const video = this.media.get(entry.item.id);
@@ -178,7 +180,13 @@ export class FramePainter {
           if (!playing && Math.abs(video.currentTime - visual.sourceTime) > 0.5 / composition.fps)
             video.currentTime = visual.sourceTime;
           if (video.readyState >= 2 && video.videoWidth > 0) {
-            const rect = fittedPictureRect(video.videoWidth, video.videoHeight, width, height);
+            const rect = fittedPictureRect(
+              video.videoWidth,
+              video.videoHeight,
+              width,
+              height,
+              composition.pictureFit,
+            );
             ctx.drawImage(video, rect.x, rect.y, rect.width, rect.height);
           } else this.buffering = true;
           if (video.seeking) this.buffering = true;

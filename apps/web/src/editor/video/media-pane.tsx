@@ -28,11 +28,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { MenuContent, MenuItem } from '../../ui/menu';
 import { ActionVideoDialog } from './action-video-dialog';
 import { CaptionsTab } from './captions-tab';
-import { useEditor, useEditorStore } from './editor-context';
+import { useEditor } from './editor-context';
 import { HistoryPicker, MediaPickerModal } from './media-pickers';
 import { UploadTile, VisualAssetTile } from './media-tiles';
 import { MusicTab } from './music-tab';
-import { useMediaLibrary, type MediaLibrary, type UploadingAsset } from './use-media-library';
+import { useSharedMediaLibrary, type MediaLibrary, type UploadingAsset } from './use-media-library';
 import { VoiceoverTab } from './voiceover-tab';
 
 type Tab = 'video' | 'image' | 'music' | 'voiceover' | 'caption';
@@ -189,8 +189,7 @@ function VisualTab({
  * uploads with a progress tile each; the history picker and the media picker.
  */
 export function MediaPane() {
-  const store = useEditorStore();
-  const library = useMediaLibrary(store);
+  const library = useSharedMediaLibrary();
   const [tab, setTab] = useState<Tab>('video');
   const [hint, setHint] = useState<DropHint>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { AlertTriangle, Film, Trash2 } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { useEditor } from './editor-context';
+import { useEditor, useEditorStore } from './editor-context';
 import { AudioPreview } from './audio-preview';
 import { ASSET_DRAG_TYPE } from './track-row';
 import type { UploadingAsset } from './use-media-library';
@@ -157,17 +157,32 @@ export function VisualAssetTile({
   onDelete: (asset: MediaAsset) => void;
 }) {
   const [failed, setFailed] = useState(false);
+  const store = useEditorStore();
+  const previewed = useEditor((s) => s.previewAssetId === asset.id);
   const source = asset.resource_type === 'image' ? asset.url : asset.thumbnail_url;
   const seconds = asset.metadata?.duration;
   return (
     <div
       draggable
+      role="button"
+      tabIndex={0}
+      aria-pressed={previewed}
       data-testid="media-asset"
       data-asset-id={asset.id}
       data-asset-type={asset.resource_type}
       title={asset.title ?? asset.resource_type}
       onDragStart={(event) => startAssetDrag(event, asset)}
-      className="group relative aspect-video cursor-grab overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-200 hover:ring-brand-500"
+      // Selecting a resource previews it on the stage (spec 3 §2 "Centre stage").
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest('button')) return;
+        store.getState().previewAsset(asset.id);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') store.getState().previewAsset(asset.id);
+      }}
+      className={`group relative aspect-video cursor-grab overflow-hidden rounded-lg bg-zinc-100 ring-1 hover:ring-brand-500 ${
+        previewed ? 'ring-2 ring-brand-500' : 'ring-zinc-200'
+      }`}
     >
       {source && !failed ? (
         <img

@@ -1,10 +1,12 @@
-import { composeTimeline, compositionOutputSettings } from '@storyloom/compose';
-import { MESSAGES } from '@storyloom/core';
+import { composeTimeline } from '@storyloom/compose';
+import { MESSAGES, OUTPUT_SIZES } from '@storyloom/core';
+import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useEditorStore } from './editor-context';
+import { useEditor, useEditorStore } from './editor-context';
 import { timelineTotalFrames, type EditorState } from './editor-store';
 import { FramePainter } from './frame-painter';
 import { playbackPosition, startPlaybackClock, type PlaybackClock } from './playback-clock';
+import { editorAspectRatio } from './story-size';
 
 /** The caption fonts the exporter draws with, served by the server (compose README). */
 function useCaptionFonts() {
@@ -22,7 +24,8 @@ const composeFor = (state: EditorState) =>
   composeTimeline(state.timeline, { purpose: 'editor-preview' });
 
 /**
- * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size, scaled by CSS,
+ * The timeline player (spec 3 §2 "Centre stage"): a canvas at the export's size (the story's
+ * aspect ratio, by core's rule, as the export), scaled by CSS,
  * on which every frame is drawn by `@storyloom/compose`. While playing, the playhead advances by
  * elapsed time × fps, so a slow frame is skipped rather than slowing the story down; the time is
  * the sound output's once sound comes out, so picture and sound cannot drift apart.
@@ -32,10 +35,7 @@ export function PlayerStage() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const mediaHostRef = useRef<HTMLDivElement>(null);
   const [buffering, setBuffering] = useState(false);
-  const [size] = useState(() => {
-    const settings = compositionOutputSettings({ totalFrames: 1 });
-    return { width: settings.width, height: settings.height };
-  });
+  const size = OUTPUT_SIZES[useEditor((s) => editorAspectRatio(s.timeline, s.storySize))];
   useCaptionFonts();
 
   useEffect(() => {
@@ -142,11 +142,55 @@ export function PlayerStage() {
         className="h-full w-full object-contain"
       />
       <div ref={mediaHostRef} hidden aria-hidden />
+      <AssetPreview />
       {buffering ? (
         <p className="absolute top-3 left-3 rounded bg-black/70 px-2 py-1 text-xs text-white">
           {MESSAGES.editor.loadingVideo}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The previewed media-library asset over the player (spec 3 §2 "Centre stage"): a video looped,
+ * muted, with controls, or a picture. Closing it, or starting playback, shows the player again.
+ */
+function AssetPreview() {
+  const store = useEditorStore();
+  const asset = useEditor((s) =>
+    s.previewAssetId ? s.timeline.mediaAssets.find((a) => a.id === s.previewAssetId) : undefined,
+  );
+  if (!asset || (asset.resource_type !== 'video' && asset.resource_type !== 'image')) return null;
+  return (
+    <div
+      data-testid="stage-asset-preview"
+      data-asset-id={asset.id}
+      className="absolute inset-0 flex items-center justify-center bg-zinc-900"
+    >
+      {asset.resource_type === 'video' ? (
+        <video
+          key={asset.id}
+          src={asset.url}
+          loop
+          muted
+          autoPlay
+          controls
+          playsInline
+          className="h-full w-full object-contain"
+        />
+      ) : (
+        <img src={asset.url} alt={asset.title ?? ''} className="h-full w-full object-contain" />
+      )}
+      <button
+        type="button"
+        aria-label="Back to the player"
+        data-testid="stage-preview-close"
+        onClick={() => store.getState().previewAsset(null)}
+        className="absolute top-2 right-2 rounded-full bg-black/60 p-1.5 text-white hover:bg-black/80"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
     </div>
   );
 }

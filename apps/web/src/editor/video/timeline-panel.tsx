@@ -1,4 +1,10 @@
-import { EDITOR_CONSTANTS, MESSAGES, formatFrames } from '@storyloom/core';
+import {
+  EDITOR_CONSTANTS,
+  MESSAGES,
+  formatFrames,
+  uploadKindOf,
+  validateEditorUpload,
+} from '@storyloom/core';
 import {
   clampTimelineHeight,
   findItem,
@@ -19,6 +25,7 @@ import {
   Captions,
   Film,
   Link2,
+  LoaderCircle,
   Minus,
   Music,
   Pause,
@@ -28,6 +35,7 @@ import {
   Trash2,
   Unlink2,
 } from 'lucide-react';
+import { toast } from 'sonner';
 import {
   useCallback,
   useEffect,
@@ -42,6 +50,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from './editor-context';
 import { timelineTotalFrames } from './editor-store';
 import { ItemMenuContext, TrackRow, draggedAssetId } from './track-row';
+import { useSharedMediaLibrary } from './use-media-library';
 import {
   DrawnSpanContext,
   TimelineViewContext,
@@ -332,7 +341,21 @@ export function TimelinePanel() {
   const clientWidth = useRef(0);
   const [menu, setMenu] = useState<{ itemId: string; x: number; y: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const iconColumnRef = useRef<HTMLDivElement>(null);
+  // The icon column follows the rows when they scroll up and down, so each icon labels its row.
+  useEffect(() => {
+    const element = scrollRef.current;
+    const column = iconColumnRef.current;
+    if (!element || !column) return;
+    const follow = () => {
+      column.style.transform = `translateY(${-element.scrollTop}px)`;
+    };
+    element.addEventListener('scroll', follow, { passive: true });
+    follow();
+    return () => element.removeEventListener('scroll', follow);
+  }, []);
   const [scrollStep, setScrollStep] = useState(0);
+  const fileDrop = useTimelineFileDrop();
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -479,7 +502,19 @@ export function TimelinePanel() {
       data-testid="editor-timeline"
       className="relative flex shrink-0 flex-col bg-zinc-900 text-zinc-100"
       style={{ height: clampedHeight }}
+      onDragOver={fileDrop.onDragOver}
+      onDrop={fileDrop.onDrop}
     >
+      {fileDrop.creating > 0 ? (
+        <p
+          role="status"
+          data-testid="timeline-creating-track"
+          className="absolute top-12 left-1/2 z-30 flex -translate-x-1/2 items-center gap-2 rounded-full bg-zinc-800 px-3 py-1.5 text-xs text-zinc-100 shadow"
+        >
+          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+          {MESSAGES.editor.creatingTrackAndUploading}
+        </p>
+      ) : null}
       <div
         role="separator"
         aria-orientation="horizontal"
@@ -491,21 +526,27 @@ export function TimelinePanel() {
       <PlaybackBar />
       <div className="flex min-h-0 flex-1">
         <div
-          className="shrink-0 border-r border-zinc-800"
-          style={{ width: LAYOUT.buttonColumnWidth, paddingTop: LAYOUT.rulerHeight }}
+          className="shrink-0 overflow-hidden border-r border-zinc-800"
+          style={{ width: LAYOUT.buttonColumnWidth }}
         >
-          {parsedTracks.map((track, index) => (
-            <div
-              key={track.id}
-              className="flex items-center justify-center"
-              style={{
-                height: trackRowHeight(track),
-                marginTop: index === 0 ? LAYOUT.trackGap : LAYOUT.trackGap,
-              }}
-            >
-              <TrackIcon type={track.type} subtype={track.subtype} />
-            </div>
-          ))}
+          <div
+            ref={iconColumnRef}
+            data-testid="track-icon-column"
+            style={{ paddingTop: LAYOUT.rulerHeight }}
+          >
+            {parsedTracks.map((track, index) => (
+              <div
+                key={track.id}
+                className="flex items-center justify-center"
+                style={{
+                  height: trackRowHeight(track),
+                  marginTop: index === 0 ? LAYOUT.trackGap : LAYOUT.trackGap,
+                }}
+              >
+                <TrackIcon type={track.type} subtype={track.subtype} />
+              </div>
+            ))}
+          </div>
         </div>
         <div ref={scrollRef} className="relative min-w-0 flex-1 overflow-auto">
           <TimelineViewContext.Provider value={view}>
@@ -623,4 +664,50 @@ function EmptyTimeline() {
       {MESSAGES.editor.emptyTimeline}
     </div>
   );
+}
+
+/**
+ * A file dropped from the desktop onto the timeline (spec 3 §4 "Drag and drop"): checked like an
+ * upload, uploaded into the media library, then placed on a new track at the bottom; meanwhile
+ * the timeline says 'Creating track and uploading…'. Drags of library assets are left to the
+ * rows.
+ */
+function useTimelineFileDrop() {
+  const store = useEditorStore();
+  const library = useSharedMediaLibrary();
+  const [creating, setCreating] = useState(0);
+  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  return {
+    creating,
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDrop: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      const files = Array.from(event.dataTransfer.files);
+      if (files.length !== 1) {
+        toast.error(MESSAGES.editor.oneFileOnly);
+        return;
+      }
+      const file = files[0]!;
+      const kind = uploadKindOf(file);
+      const error = validateEditorUpload(file);
+      if (error || !kind) {
+        toast.error(error ?? MESSAGES.editor.onlyMediaFiles);
+        return;
+      }
+      setCreating((n) => n + 1);
+      library.upload(file, kind, kind === 'audio' ? 'music' : null, {
+        onDone: (asset) => {
+          setCreating((n) => n - 1);
+          if (!asset) return;
+          const index = store.getState().timeline.tracks.length;
+          store.getState().insertAsset(asset.id, { kind: 'new-track', index });
+        },
+      });
+    },
+  };
 }

@@ -89,11 +89,21 @@ export function useEditorSync(store: EditorStore) {
       store.getState().retrySync();
       persist();
     };
+    // Closing the tab while "Saving…" asks first (the browser shows its own words).
+    const warn = (event: BeforeUnloadEvent) => {
+      const { sync } = store.getState();
+      if (!sync.hasUnsavedChanges && !sync.inFlight) return;
+      store.getState().retrySync();
+      event.preventDefault();
+      event.returnValue = '';
+    };
     window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', warn);
     return () => {
       disposed = true;
       unsubscribe();
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', warn);
       if (timer) clearTimeout(timer);
     };
   }, [store]);

@@ -1,5 +1,5 @@
 import { MESSAGES, type MediaAsset, type UploadKind } from '@storyloom/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { EditorStore } from './editor-store';
 import {
@@ -109,7 +109,15 @@ export function useMediaLibrary(store: EditorStore) {
   );
 
   const upload = useCallback(
-    (file: File, kind: UploadKind, subtype: 'music' | 'voiceover' | null) => {
+    (
+      file: File,
+      kind: UploadKind,
+      subtype: 'music' | 'voiceover' | null,
+      options: {
+        /** Called once: with the asset in the library, or null when the upload failed. */
+        onDone?: (asset: MediaAsset | null) => void;
+      } = {},
+    ) => {
       const id = crypto.randomUUID();
       setUploads((current) => [
         ...current,
@@ -131,9 +139,11 @@ export function useMediaLibrary(store: EditorStore) {
               patch(id, { progress: Math.min(100, Math.round((sent / total) * 100)) }),
             onSent: () => patch(id, { progress: 100, status: 'processing' }),
           });
-          const added = await addAsset(assetOfUpload(crypto.randomUUID(), file, answer, subtype));
+          const asset = assetOfUpload(crypto.randomUUID(), file, answer, subtype);
+          const added = await addAsset(asset);
           if (!added) throw new UploadError(MESSAGES.editor.uploadAndSaveFailed);
           patch(id, { status: 'completed', progress: 100 });
+          options.onDone?.(asset);
           const timer = setTimeout(() => {
             timers.current.delete(timer);
             setUploads((current) => current.filter((tile) => tile.id !== id));
@@ -144,6 +154,7 @@ export function useMediaLibrary(store: EditorStore) {
             status: 'error',
             error: error instanceof Error && error.message ? error.message : undefined,
           });
+          options.onDone?.(null);
         }
       })();
     },
@@ -197,3 +208,12 @@ export function useMediaLibrary(store: EditorStore) {
 }
 
 export type MediaLibrary = ReturnType<typeof useMediaLibrary>;
+
+/** The editor's one media library, shared by the media pane and the timeline's file drop. */
+export const MediaLibraryContext = createContext<MediaLibrary | null>(null);
+
+export function useSharedMediaLibrary(): MediaLibrary {
+  const library = useContext(MediaLibraryContext);
+  if (!library) throw new Error('The media library is missing');
+  return library;
+}

@@ -3,6 +3,8 @@ import { MESSAGES } from '@storyloom/core';
 import { MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { AspectRatioControl } from './aspect-ratio-control';
+import { DeveloperPanel } from './developer-panel';
 import { EditorStoreContext } from './editor-context';
 import { createEditorStore, initialTimeline, type EditorStore } from './editor-store';
 import { EditorTopBar } from './editor-top-bar';
@@ -15,6 +17,7 @@ import { readUnsyncedEdits } from './unsynced-edits';
 import { useCaptionFonts } from './use-caption-fonts';
 import { useEditorKeyboard } from './use-editor-keyboard';
 import { useEditorSync } from './use-editor-sync';
+import { MediaLibraryContext, useMediaLibrary } from './use-media-library';
 
 type Init = { ok: true; store: EditorStore } | { ok: false; message: string };
 
@@ -37,6 +40,7 @@ function initialise(story: Story): Init {
     const store = createEditorStore({
       storyId: story.id,
       category: story.category_id ?? null,
+      storySize: { categoryInputs: story.category_inputs, metadata: story.metadata },
       timeline: restored?.ok ? restored.timeline : loaded.timeline,
       shotsMap: restored?.ok && local ? local.shotsMap : (story.storyboard?.shots_map ?? {}),
       version,
@@ -74,6 +78,7 @@ export function VideoEditor({ story }: { story: Story }) {
 }
 
 function EditorShell({ store, title }: { store: EditorStore; title: string }) {
+  const library = useMediaLibrary(store);
   useEditorSync(store);
   useEditorKeyboard(store);
   useCaptionFonts(store);
@@ -85,24 +90,30 @@ function EditorShell({ store, title }: { store: EditorStore; title: string }) {
     [store],
   );
   return (
-    <div data-testid="video-editor" className="flex h-full min-h-0 flex-col bg-zinc-50">
-      <EditorTopBar title={title} />
-      <p className="flex items-center gap-2 bg-amber-50 px-4 py-2 text-sm text-amber-800 md:hidden">
-        <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
-        The editor works best on a larger screen. Open this story on a computer to edit it.
-      </p>
-      <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[260px_minmax(0,1fr)_260px]">
-        <div className="hidden min-h-0 md:flex md:flex-col">
-          <MediaPane />
+    <MediaLibraryContext.Provider value={library}>
+      <div data-testid="video-editor" className="flex h-full min-h-0 flex-col bg-zinc-50">
+        <EditorTopBar title={title} />
+        <p className="flex items-center gap-2 bg-amber-50 px-4 py-2 text-sm text-amber-800 md:hidden">
+          <MonitorSmartphone className="size-4 shrink-0" aria-hidden />
+          The editor works best on a larger screen. Open this story on a computer to edit it.
+        </p>
+        <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[260px_minmax(0,1fr)_260px]">
+          <div className="hidden min-h-0 md:flex md:flex-col">
+            <MediaPane />
+          </div>
+          <main className="flex min-h-0 min-w-0 flex-col gap-2 p-3">
+            <AspectRatioControl />
+            <div className="min-h-0 flex-1">
+              <PlayerStage />
+            </div>
+          </main>
+          <div className="hidden min-h-0 md:flex md:flex-col">
+            <PropertyPane />
+          </div>
         </div>
-        <main className="min-h-0 min-w-0 p-3">
-          <PlayerStage />
-        </main>
-        <div className="hidden min-h-0 md:flex md:flex-col">
-          <PropertyPane />
-        </div>
+        <TimelinePanel />
+        <DeveloperPanel />
       </div>
-      <TimelinePanel />
-    </div>
+    </MediaLibraryContext.Provider>
   );
 }
