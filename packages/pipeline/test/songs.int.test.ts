@@ -27,7 +27,9 @@ describe('the stock songs with sung words', () => {
     const renderer = new StockMusicRenderer(dir);
     const transcriber = new LocalTranscriber();
     const recalls: Record<string, number> = {};
-    for (const song of LOCAL_SONGS.slice(0, 5)) {
+    // Three songs (each takes a minute or two to sing and recognise on a busy machine); the
+    // rest are made the same way.
+    for (const song of LOCAL_SONGS.slice(0, 3)) {
       const file = await renderer.file(song);
       const samples = await decodeAudioFile(file);
       expect(samples.length / MUSIC_SAMPLE_RATE).toBeCloseTo(song.duration, 0);
@@ -41,5 +43,5 @@ describe('the stock songs with sung words', () => {
     expect(renderer.cachedFile(LOCAL_SONGS[0]!)).toBeDefined();
     const heardWell = Object.values(recalls).filter((r) => r >= 0.5);
     expect(heardWell.length, JSON.stringify(recalls)).toBeGreaterThanOrEqual(3);
-  }, 600_000);
+  }, 900_000);
 });
