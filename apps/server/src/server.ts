@@ -17,6 +17,7 @@ import { S3BlobStore } from './storage/s3-blob-store.js';
 import {
   cloudVendorsFromEnv,
   LOCAL_MUSIC_LIBRARY,
+  LOCAL_SONGS,
   LocalMusic,
   LocalVoice,
   ModelCatalog,
@@ -189,7 +190,8 @@ async function prerenderStockMusic(
   signal: AbortSignal,
 ): Promise<void> {
   const started = Date.now();
-  const composed = LOCAL_MUSIC_LIBRARY;
+  // The songs with sung words first: they are the trending list's "With lyrics".
+  const composed = [...LOCAL_SONGS, ...LOCAL_MUSIC_LIBRARY];
   try {
     const rendered = await music.stock.renderAll(composed, signal);
     if (rendered > 0 && !signal.aborted)

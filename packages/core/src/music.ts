@@ -24,6 +24,9 @@ export const TRENDING_PREVIEW_VOLUME = 0.3;
 /** The awards song picker offers this many featured songs (spec 2 §2). */
 export const AWARDS_FEATURED_SONGS = 7;
 
+/** Longest words a stock song lists (characters). */
+export const STOCK_LYRICS_MAX = 4000;
+
 /** A stock music track. mood is comma-separated text; has_lyrics is missing on some. */
 export const stockMusicTrackSchema = z.object({
   id: z.string().min(1),
@@ -36,6 +39,8 @@ export const stockMusicTrackSchema = z.object({
   tempo: musicTempoSchema,
   story_media_resources_id: z.string().nullable().optional(),
   has_lyrics: z.boolean().optional(),
+  /** A song's words, a line a line (the library's sung songs). */
+  lyrics: z.string().max(STOCK_LYRICS_MAX).optional(),
 });
 export type StockMusicTrack = z.infer<typeof stockMusicTrackSchema>;
 

@@ -41,6 +41,7 @@ export function stockTrackOf(track: LibraryTrack): z.infer<typeof libraryTrackSc
     tempo: track.tempo,
     story_media_resources_id: null,
     has_lyrics: track.has_lyrics,
+    ...(track.lyrics === undefined ? {} : { lyrics: track.lyrics }),
     folder: track.folder,
     ...(track.bpm === undefined ? {} : { bpm: track.bpm }),
   };

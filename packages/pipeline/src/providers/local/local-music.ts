@@ -11,6 +11,7 @@ import {
 } from './music-library';
 import { hashText, pick, seededRandom } from './seeded-random';
 import { StockMusicRenderer } from './stock-music';
+import { LOCAL_SONGS } from './sung-songs';
 import { encodeWav } from './wav';
 
 const SAMPLE_RATE = MUSIC_SAMPLE_RATE;
@@ -104,7 +105,9 @@ const DEFAULT_STOCK_DIR = path.join(tmpdir(), 'storyloom-stock-music');
 
 /**
  * The local music provider (`local-music`): the composed stock library (played once by
- * fluidsynth into cached MP3s) plus the tracks an operator imported. "Auto" picks a composed
+ * fluidsynth into cached MP3s), its songs with sung words (`sung-songs`, listed with their
+ * lyrics; never picked as background music, which would sing over the voice-over) plus the
+ * tracks an operator imported. "Auto" picks a composed
  * track; a chosen track (by id or by its library URL) is used instead, looped to the story's
  * length with fades.
  */
@@ -115,7 +118,7 @@ export class LocalMusic implements MusicProvider {
   private readonly byId: Map<string, LibraryTrack>;
 
   constructor(imported: readonly LibraryTrack[] = [], stockDir = DEFAULT_STOCK_DIR) {
-    this.tracks = [...LOCAL_MUSIC_LIBRARY, ...imported];
+    this.tracks = [...LOCAL_MUSIC_LIBRARY, ...LOCAL_SONGS, ...imported];
     this.byId = new Map(this.tracks.map((t) => [t.id, t]));
     this.stock = new StockMusicRenderer(stockDir);
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { waveformPeaks } from '@storyloom/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_MUSIC_LIBRARY, LocalMusic } from './local-music';
+import { LOCAL_SONGS } from './sung-songs';
 import {
   ANALYSIS_SAMPLE_RATE,
   decodeAudioArgs,
@@ -93,7 +94,7 @@ describe('the music library', () => {
       file: { path: file, mimeType: 'audio/wav' },
     };
     const music = new LocalMusic([imported]);
-    expect(music.tracks).toHaveLength(101);
+    expect(music.tracks).toHaveLength(LOCAL_MUSIC_LIBRARY.length + LOCAL_SONGS.length + 1);
     const own = await music.samples(imported);
     expect(own.length / MUSIC_SAMPLE_RATE).toBeCloseTo(2, 1);
     const result = await music.compose({ seed: 's', durationSeconds: 5, trackId: 'import-tone' });

@@ -13,6 +13,8 @@ export interface LibraryTrack extends MusicTrackInfo {
   /** Beats per minute, when known (every composed track). */
   bpm?: number;
   has_lyrics: boolean;
+  /** A song's words, one line a line (the library's sung songs). */
+  lyrics?: string;
   /** An imported track's file (absolute path) and its content type; absent for composed ones. */
   file?: { path: string; mimeType: string };
 }

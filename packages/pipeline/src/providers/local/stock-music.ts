@@ -5,9 +5,13 @@ import path from 'node:path';
 import type { MusicTrackInfo } from '../provider-types';
 import { composeTrack } from './music-composer';
 import { runTool } from './run-tool';
+import { renderSong, songDefinition } from './sung-songs';
 
 /** The General MIDI instruments the library is played on (Debian `musescore-general-soundfont-small`, MIT). */
 export const SOUNDFONT = '/usr/share/sounds/sf3/MuseScore_General_Lite.sf3';
+
+/** Bumped when the way songs are mixed changes, so cached songs are mixed again. */
+const SONG_MIX_VERSION = 3;
 
 /** A composed stock track as the renderer needs it. */
 export type ComposedTrack = Pick<MusicTrackInfo, 'id' | 'folder'> & { duration: number };
@@ -80,7 +84,13 @@ export class StockMusicRenderer {
 
   private compose(track: ComposedTrack) {
     const { midi } = composeTrack(track, track.duration);
-    const hash = createHash('sha256').update(midi).digest('hex').slice(0, 12);
+    // A song's file changes with its words and singer too.
+    const song = songDefinition(track.id);
+    const hash = createHash('sha256')
+      .update(midi)
+      .update(song ? JSON.stringify([song.lyrics, song.voice, SONG_MIX_VERSION]) : '')
+      .digest('hex')
+      .slice(0, 12);
     return { midi, file: path.join(this.dir, `${track.id}-${hash}.mp3`) };
   }
 
@@ -118,10 +128,20 @@ export class StockMusicRenderer {
       const midiPath = path.join(work, 'track.mid');
       const wavPath = path.join(work, 'track.wav');
       const mp3Path = path.join(work, 'track.mp3');
-      await writeFile(midiPath, midi);
       const label = `stock music ${track.id}`;
-      await runTool('fluidsynth', fluidsynthArgs(midiPath, wavPath), { label, signal });
-      await runTool('ffmpeg', encodeTrackArgs(wavPath, track.duration, mp3Path), { label, signal });
+      const playMidi = async (from: string, to: string) => {
+        await runTool('fluidsynth', fluidsynthArgs(from, to), { label, signal });
+      };
+      if (songDefinition(track.id)) {
+        await renderSong({ track, work, mp3Path, playMidi, signal });
+      } else {
+        await writeFile(midiPath, midi);
+        await playMidi(midiPath, wavPath);
+        await runTool('ffmpeg', encodeTrackArgs(wavPath, track.duration, mp3Path), {
+          label,
+          signal,
+        });
+      }
       // Renamed into place whole, so a reader never sees half a file.
       await rename(mp3Path, file);
       return file;
