@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -39,7 +39,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: storyListResponseSchema },
       },
     },
-    async (req) => service.library((await requireUser(ctx.auth, req)).id, req.query.cursor),
+    // Already JSON, checked against the story schema by the service (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await service.libraryJson((await requireUser(ctx.auth, req)).id, req.query.cursor)),
   );
 
   r.get(
@@ -52,7 +56,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: publishedStoriesResponseSchema },
       },
     },
-    async (req) => service.published(req.query.category_id, req.query.cursor),
+    // Already JSON, checked against the response schema by the service (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await service.publishedJson(req.query.category_id, req.query.cursor)),
   );
 
   r.post(
