@@ -16,7 +16,7 @@ import type { AppContext } from '../app-context.js';
 import { requireUser, sessionUser } from '../auth/session.js';
 import { storyAssetsRoutes } from './story-assets-routes.js';
 import { StoryRepository } from './story-repository.js';
-import { StoryService } from './story-service.js';
+import { StoryService, storyJson } from './story-service.js';
 import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
 import { badRequest } from '../http/errors.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
@@ -114,7 +114,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, summary: 'One story', params: idParams, response: { 200: storySchema } },
     },
-    async (req) => service.get(req.params.id, await sessionUser(ctx.auth, req)),
+    // Already JSON, checked against the story schema (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(storyJson(await service.get(req.params.id, await sessionUser(ctx.auth, req)))),
   );
 
   r.patch(
