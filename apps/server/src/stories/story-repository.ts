@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { RANKING, type Story } from '@storyloom/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -131,6 +131,25 @@ function rankingScore(asOf: Date): SQL<number> {
   return sql<number>`(${engagement} / power(${ageHours} + ${k(RANKING.ageOffsetHours)}, ${k(RANKING.gravity)}))`;
 }
 
+type RankedPage = { stories: Story[]; nextCursor: string | null };
+
+/**
+ * The community feed's first pages (one per category), kept for a few seconds: under load every
+ * visitor asks for the same first page, and its ranking query reads every published story's
+ * engagement. Concurrent misses share one query. Publishing, unpublishing and any other story
+ * write empty it (see `invalidateCommunityFeed`), as does recorded engagement; otherwise the
+ * ranking it shows is at most FEED_CACHE_MS old.
+ */
+export const FEED_CACHE_MS = 3000;
+const FEED_CACHE_KEYS = 64;
+type FeedCache = Map<string, { at: number; page: Promise<RankedPage> }>;
+const feedCaches = new WeakMap<Db, FeedCache>();
+
+/** Forgets the cached first pages of the community feed of a database. */
+export function invalidateCommunityFeed(db: Db): void {
+  feedCaches.get(db)?.clear();
+}
+
 export class StoryRepository {
   constructor(private readonly db: Db) {}
 
@@ -183,15 +202,19 @@ export class StoryRepository {
   /**
    * A user's library: their own and their team's stories, plus the example stories they have
    * not yet copied (a copy, made to edit or to delete an example, replaces it in the list).
+   * One query: the team is a subquery, not a round trip of its own.
    */
   async listLibrary(userId: string, cursor?: string) {
-    const owners = await this.teamUserIds(userId);
     const notCopied = sql`not exists (select 1 from ${stories} c where c.user_id = ${userId} and c.source_template_id = ${stories}.id)`;
+    const team = sql`(select mate.user_id from ${member} mine join ${member} mate on mate.organization_id = mine.organization_id where mine.user_id = ${userId})`;
     return this.page(
       and(
         isNull(stories.deletedAt),
         or(
-          and(inArray(stories.userId, owners), eq(stories.isTemplate, false)),
+          and(
+            or(eq(stories.userId, userId), sql`${stories.userId} in ${team}`),
+            eq(stories.isTemplate, false),
+          ),
           and(eq(stories.isTemplate, true), notCopied),
         ),
       ),
@@ -219,7 +242,26 @@ export class StoryRepository {
    * score of core's `recommendationScore`, computed as of the first page's time (kept in the
    * cursor) so that paging is stable.
    */
-  async listRanked(categoryId: string | undefined, cursor?: string) {
+  async listRanked(categoryId: string | undefined, cursor?: string): Promise<RankedPage> {
+    if (cursor) return this.rankedPage(categoryId, cursor);
+    let cache = feedCaches.get(this.db);
+    if (!cache) feedCaches.set(this.db, (cache = new Map() as FeedCache));
+    const key = categoryId ?? '';
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < FEED_CACHE_MS) return hit.page;
+    if (cache.size >= FEED_CACHE_KEYS) cache.clear();
+    const page = this.rankedPage(categoryId, undefined);
+    const entry = { at: now, page };
+    cache.set(key, entry);
+    // A failed query is not kept: the next request tries again.
+    page.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
+    return page;
+  }
+
+  private async rankedPage(categoryId: string | undefined, cursor?: string): Promise<RankedPage> {
     const after = decodeRankCursor(cursor);
     const asOf = after?.asOf ?? new Date();
     const score = rankingScore(asOf);
@@ -271,6 +313,7 @@ export class StoryRepository {
       .insert(stories)
       .values({ ...values, id: randomUUID() })
       .returning();
+    invalidateCommunityFeed(this.db);
     return row!;
   }
 
@@ -279,6 +322,8 @@ export class StoryRepository {
       .update(stories)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(stories.id, id));
+    // Publishing, unpublishing, a new title or thumbnail, a deletion: the feed shows it now.
+    invalidateCommunityFeed(this.db);
   }
 
   async findCopy(userId: string, templateId: string): Promise<StoryRow | undefined> {

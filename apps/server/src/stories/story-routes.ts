@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import type { AppContext } from '../app-context.js';
 import { requireUser, sessionUser } from '../auth/session.js';
 import { storyAssetsRoutes } from './story-assets-routes.js';
 import { StoryRepository } from './story-repository.js';
-import { StoryService } from './story-service.js';
+import { StoryService, storyJson } from './story-service.js';
 import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
 import { badRequest } from '../http/errors.js';
 import { blobKeyOfUrl } from '../render/media-files.js';
@@ -39,7 +39,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: storyListResponseSchema },
       },
     },
-    async (req) => service.library((await requireUser(ctx.auth, req)).id, req.query.cursor),
+    // Already JSON, checked against the story schema by the service (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await service.libraryJson((await requireUser(ctx.auth, req)).id, req.query.cursor)),
   );
 
   r.get(
@@ -52,7 +56,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: publishedStoriesResponseSchema },
       },
     },
-    async (req) => service.published(req.query.category_id, req.query.cursor),
+    // Already JSON, checked against the response schema by the service (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await service.publishedJson(req.query.category_id, req.query.cursor)),
   );
 
   r.post(
@@ -106,7 +114,11 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, summary: 'One story', params: idParams, response: { 200: storySchema } },
     },
-    async (req) => service.get(req.params.id, await sessionUser(ctx.auth, req)),
+    // Already JSON, checked against the story schema (a string is sent as is).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(storyJson(await service.get(req.params.id, await sessionUser(ctx.auth, req)))),
   );
 
   r.patch(

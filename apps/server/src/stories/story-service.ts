@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   MESSAGES,
   shotMediaResources,
+  storySchema,
   type ShotMediaResources,
   type ShotsMap,
   type Story,
@@ -55,6 +57,33 @@ export async function ownedStory(
   throw notFound();
 }
 
+/** The JSON of the feed's cached pages, without their recommId. */
+const feedJson = new WeakMap<object, string>();
+
+/**
+ * A story's wire JSON, checked against the story schema: the same story (the same JSON in)
+ * is checked and written once while it stays among the last ENCODED_STORIES listed.
+ */
+const ENCODED_STORIES = 1000;
+const encodedStories = new Map<string, string>();
+export function storyJson(story: Story): string {
+  const key = JSON.stringify(story);
+  let json = encodedStories.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(z.encode(storySchema, story));
+    if (encodedStories.size >= ENCODED_STORIES) {
+      encodedStories.delete(encodedStories.keys().next().value!);
+    }
+  } else encodedStories.delete(key);
+  encodedStories.set(key, json);
+  return json;
+}
+
+/** A page of stories as the JSON of the list responses (`storyListResponseSchema`). */
+export function storyPageJson(page: { stories: Story[]; nextCursor: string | null }): string {
+  return `{"stories":[${page.stories.map(storyJson).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
 /** Roles and permissions of spec 1 §6 around the story repository. */
 export class StoryService {
   constructor(private readonly repo: StoryRepository) {}
@@ -63,10 +92,26 @@ export class StoryService {
     return this.repo.listLibrary(userId, cursor);
   }
 
+  /** `library` as the JSON the route sends. */
+  async libraryJson(userId: string, cursor?: string): Promise<string> {
+    return storyPageJson(await this.repo.listLibrary(userId, cursor));
+  }
+
   async published(categoryId: string | undefined, cursor?: string) {
     const page = await this.repo.listRanked(categoryId, cursor);
     // One id per listing page, so the recommendation tracker can attribute views to it.
     return { ...page, recommId: randomUUID() };
+  }
+
+  /**
+   * `published` as the JSON the route sends: a cached first page is checked against the wire
+   * schema and written out once, not once per request; each answer gets its own recommId.
+   */
+  async publishedJson(categoryId: string | undefined, cursor?: string): Promise<string> {
+    const page = await this.repo.listRanked(categoryId, cursor);
+    let json = feedJson.get(page);
+    if (json === undefined) feedJson.set(page, (json = storyPageJson(page)));
+    return `${json.slice(0, -1)},"recommId":${JSON.stringify(randomUUID())}}`;
   }
 
   /**

@@ -18,7 +18,7 @@ import type { Db } from '../db/client.js';
 import { requireUser, sessionUser, type SessionUser } from '../auth/session.js';
 import { analyticsEvents, playSessions, storyEvents, trackingWindows } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { StoryRepository } from '../stories/story-repository.js';
+import { invalidateCommunityFeed, StoryRepository } from '../stories/story-repository.js';
 import { ownedStory, StoryService } from '../stories/story-service.js';
 import { rateLimited } from '../http/rate-limits.js';
 
@@ -150,6 +150,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
         recommId: req.body.recommId ?? null,
         viewerKey: who,
       });
+      invalidateCommunityFeed(db);
       return reply.code(204).send();
     },
   );
@@ -186,6 +187,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
             viewerKey: device,
           })
           .onConflictDoNothing();
+        invalidateCommunityFeed(db);
       }
       return reply.code(201).send({ sessionId });
     },

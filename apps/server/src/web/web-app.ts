@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -31,8 +31,20 @@ export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promis
   const notBuilt = (reply: FastifyReply) =>
     reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
 
+  // index.html is read again only when a new build replaces it.
+  let index: { mtimeMs: number; html: Promise<string> } | undefined;
+  async function indexHtml(): Promise<string> {
+    const { mtimeMs } = await stat(indexFile);
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFile(indexFile, 'utf8') };
+    const current = index;
+    return current.html.catch((error: unknown) => {
+      if (index === current) index = undefined;
+      throw error;
+    });
+  }
+
   async function storyPageHtml(id: string, pagePath: string): Promise<string> {
-    const html = await readFile(indexFile, 'utf8');
+    const html = await indexHtml();
     const row = await stories.findById(id);
     if (!row || !(row.isPublished || row.isPublic || row.isTemplate)) return html;
     return injectShareMeta(
