@@ -62,12 +62,16 @@ const feedJson = new WeakMap<object, string>();
 
 /**
  * A story's wire JSON, checked against the story schema: the same story (the same JSON in)
- * is checked and written once while it stays among the last ENCODED_STORIES listed.
+ * is checked and written once while it stays among the last ENCODED_STORIES listed. Only
+ * stories up to ENCODED_STORY_MAX_CHARS are kept, so the cache holds at most about 1000 ×
+ * 2 × 64 K characters however large a story's storyboard grows.
  */
 const ENCODED_STORIES = 1000;
+const ENCODED_STORY_MAX_CHARS = 64_000;
 const encodedStories = new Map<string, string>();
 export function storyJson(story: Story): string {
   const key = JSON.stringify(story);
+  if (key.length > ENCODED_STORY_MAX_CHARS) return JSON.stringify(z.encode(storySchema, story));
   let json = encodedStories.get(key);
   if (json === undefined) {
     json = JSON.stringify(z.encode(storySchema, story));
