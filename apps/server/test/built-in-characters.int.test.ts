@@ -79,8 +79,13 @@ describe('built-in characters in every flow', () => {
     return poll;
   }
 
-  /** Starts a music video, waits for it, and checks the charge against the calculator. */
-  async function musicVideo(client: Client, body: Record<string, unknown>, duration: number) {
+  /**
+   * Uploads the sung track and starts a music video of it with `fields`, waits for it, and
+   * checks the charge against the calculator.
+   */
+  async function musicVideo(client: Client, fields: Record<string, unknown>) {
+    const { url, duration } = await uploadSong(client);
+    const body = { music_url: url, music_duration: duration, ...fields };
     const before = await balance(client);
     const poll = await succeeded(
       client,
@@ -120,35 +125,21 @@ describe('built-in characters in every flow', () => {
 
   it('makes a consistent-character music video with a premade character', async () => {
     const { client } = await payingUser();
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'consistent-character',
-        character: await premade(client, 'premade-biscuit'),
-        enable_broll: false,
-        auto_captions: false,
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'consistent-character',
+      character: await premade(client, 'premade-biscuit'),
+      enable_broll: false,
+      auto_captions: false,
+    });
     expect(story.status).toBe('completed');
   }, 200_000);
 
   it('makes Singing & Dancing with a premade artist, who is named in every shot', async () => {
     const { client } = await payingUser();
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'singing-dancing',
-        character: await premade(client, 'premade-leo'),
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'singing-dancing',
+      character: await premade(client, 'premade-leo'),
+    });
     const shots = orderedShots(story.storyboard!.shots_map);
     expect(shots.length).toBeGreaterThanOrEqual(2);
     for (const shot of shots) expect(shot.image_prompt, shot.shot_id).toContain('Leo');
@@ -159,18 +150,11 @@ describe('built-in characters in every flow', () => {
     const picture = await uploadPicture(client, patchPortrait());
     const mia = (await client.post('/api/characters', { name: 'Mia', image_url: picture.imageUrl }))
       .body as unknown as Character;
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'singing-dancing',
-        character: { type: 'custom-quick', id: mia.id, name: 'Mia', image_url: mia.image_url },
-        video_scenes: 'on a rooftop at night',
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'singing-dancing',
+      character: { type: 'custom-quick', id: mia.id, name: 'Mia', image_url: mia.image_url },
+      video_scenes: 'on a rooftop at night',
+    });
     const shots = orderedShots(story.storyboard!.shots_map);
     // B-roll is on by default: the cutaway shows the artist close up too.
     expect(shots.some((s) => (s as { broll?: boolean }).broll)).toBe(true);
