@@ -6,12 +6,14 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
+  calculateCredits,
   fitWithinSide,
   OUTPUT_SIZES,
   parseWireStory,
   type AspectRatio,
+  type GeneratingCreditInput,
   type Story,
 } from '@storyloom/core';
 
@@ -209,4 +211,26 @@ export async function makeWordsSong(dir: string): Promise<string> {
     ...['-map', '[out]', '-t', '20', '-ac', '1', '-c:a', 'pcm_s16le', song],
   ]);
   return song;
+}
+
+/** A run's price in credits, full and as a preview. */
+export function creditPrices(input: GeneratingCreditInput): { full: number; preview: number } {
+  return {
+    full: calculateCredits(input).totalCredits,
+    preview: calculateCredits({ ...input, preview: true }).totalCredits,
+  };
+}
+
+/** The generate request a form sends to `/stories/workflow/<endpoint>`, from now on. */
+export function generateRequest(page: Page, endpoint: string): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/stories/workflow/${endpoint}`),
+  );
+}
+
+/** Waits for the workflow page of a started run of `category`. */
+export async function waitForWorkflow(page: Page, category: string): Promise<void> {
+  await page.waitForURL(
+    new RegExp(`/story/create/workflow/[0-9a-f-]{36}\\?category_id=${category}$`),
+  );
 }

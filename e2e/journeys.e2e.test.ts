@@ -33,13 +33,16 @@ import { signUpThroughForm } from './accounts';
 import { launchBrowser, saveScreenshot, startServer, type StartedServer } from './harness';
 import {
   ChargeOrder,
+  creditPrices,
   creditsOf,
   downloadAndProbe,
   expectedCharge,
   exportSize,
+  generateRequest,
   makeWordsSong,
   storyOf,
   timelineContents,
+  waitForWorkflow,
 } from './journey-kit';
 
 /** The longest side of exports on the test server (core's rule scales 1920×1080 down to it). */
@@ -232,6 +235,36 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
     if (kind.captions) expect(contents.captions, `${step}: caption items`).toBeGreaterThan(0);
   }
 
+  /** Waits for the story of `step` to be ready on `page`, then checks it; answers its id. */
+  async function finishedStory(
+    expect: ExpectStatic,
+    context: BrowserContext,
+    page: Page,
+    step: string,
+    kind: Kind,
+  ): Promise<string> {
+    const storyId = await storyIsReady(page, step);
+    await checkFinishedStory(expect, context, storyId, step, kind);
+    return storyId;
+  }
+
+  /** One journey, walked in a signed-in browser context of its own, closed when it ends. */
+  function journey(
+    name: string,
+    walk: (expect: ExpectStatic, context: BrowserContext, page: Page) => Promise<void>,
+  ) {
+    it(
+      name,
+      async ({ expect }) => {
+        const context = await signedIn();
+        const page = await context.newPage();
+        await walk(expect, context, page);
+        await context.close();
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+  }
+
   /**
    * The explainer form's choices besides the defaults: a visual style, a voice actor, and a
    * stock track of the library previewed by its 17-bar waveform. Nothing is submitted.
@@ -280,285 +313,233 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
   });
 
   describe.concurrent('journeys', () => {
-    it(
-      'explainer preview, then "Create full story"',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
-        const input: GeneratingCreditInput = { category: 'script_to_video' };
-        await chargedRun({
-          expect,
-          step: 'preview',
-          context,
-          page,
-          full: false,
-          submit: async () => {
-            await page.goto(`${server.baseUrl}/story/create/script`);
-            await page.getByLabel('Voice-over Script').fill(PREVIEW_SCRIPT);
-            await page.getByRole('button', { name: 'Create preview', exact: true }).click();
-            await page.waitForURL(/\/story\/editor\?story_id=.+&view=list$/, { timeout: 60_000 });
-            return calculateCredits({ ...input, preview: true }).totalCredits;
-          },
-        });
-        // The preview's pictures arrive, then it waits for the creator.
-        const banner = page.getByTestId('preview-banner');
-        try {
-          await banner.waitFor({ timeout: STORY_TIMEOUT_MS });
-        } finally {
-          order.release();
-        }
-        await saveScreenshot(page, 'journey-preview-paused');
-        await chargedRun({
-          expect,
-          step: 'continuation',
-          context,
-          page,
-          full: true,
-          submit: async () => {
-            await banner.getByRole('button', { name: 'Create full story' }).click();
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=script_to_video$/,
-            );
-            return continuationCharge(input).amount;
-          },
-        });
-        const storyId = await storyIsReady(page, 'continuation');
-        await checkFinishedStory(expect, context, storyId, 'continuation', {
-          ratio: '16:9',
-          voice: true,
-          captions: true,
-        });
-        await context.close();
-      },
-      JOURNEY_TIMEOUT_MS,
-    );
-    it(
-      'explainer with its defaults',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
-        const prices = {
-          full: calculateCredits({ category: 'script_to_video' }).totalCredits,
-          preview: calculateCredits({ category: 'script_to_video', preview: true }).totalCredits,
-        };
-        await chargedRun({
-          expect,
-          step: 'explainer',
-          context,
-          page,
-          full: true,
-          submit: async (account) => {
-            await page.goto(`${server.baseUrl}/story/create/script`);
-            await page.getByRole('heading', { name: 'Explainer Video' }).waitFor();
-            const create = page.getByRole('button', { name: 'Create story', exact: true });
-            expect(await create.isDisabled()).toBe(true);
-            await page.getByLabel('Voice-over Script').fill(EXPLAINER_SCRIPT);
-            await expect
-              .poll(() => page.getByTestId('script-counter').textContent())
-              .toMatch(/^\d+\/900$/);
-            // The defaults: 16:9, photorealistic, captions on.
-            expect(await page.getByRole('radio', { name: '16:9' }).isChecked()).toBe(true);
-            expect(await page.getByTestId('provider-notice').textContent()).toContain(
-              'Offline providers in use: pictures by the offline illustrator',
-            );
-            await checkSubmitBox(
-              expect,
-              page,
-              { create: 'Create story', preview: 'Create preview' },
-              prices,
-              account,
-            );
-            await saveScreenshot(page, 'journey-explainer-form');
-            await create.click();
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=script_to_video$/,
-            );
-            return prices.full;
-          },
-        });
-        // While it is made: the form's other choices, in a context of their own (its draft).
-        const choices = explainerChoices(expect).then(
-          () => null,
-          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-        );
-        // The stage in words with its progress, never a raw status string.
-        await page.getByRole('list', { name: 'Progress' }).waitFor();
-        const stage = page.getByTestId('workflow-status');
-        await stage.waitFor();
-        expect(await stage.textContent()).not.toMatch(/processing|RUN_|_/);
-        const storyId = await storyIsReady(page, 'explainer');
-        const steps = await page
-          .locator('ol[aria-label="Progress"] li')
-          .evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
-        expect(steps).toEqual(['done', 'done', 'done']);
-        expect(await page.getByTestId('made-with').textContent()).toContain(
-          'Pictures: the offline illustrator',
-        );
-        const choicesFailed = await choices;
-        if (choicesFailed) throw choicesFailed;
-        await checkFinishedStory(expect, context, storyId, 'explainer', {
-          ratio: '16:9',
-          voice: true,
-          captions: true,
-        });
-        // The story's page lists each shot with the provider of its picture and voice.
-        await page.goto(`${server.baseUrl}/story/my/${storyId}`);
-        const shots = page.getByRole('region', { name: 'Shots' }).getByRole('listitem');
-        await shots.first().waitFor();
-        expect(await shots.first().getByTestId('shot-providers').textContent()).toMatch(
-          /^Picture: the offline illustrator · Voice: the offline voice \(/,
-        );
-        await context.close();
-      },
-      JOURNEY_TIMEOUT_MS,
-    );
+    journey('explainer preview, then "Create full story"', async (expect, context, page) => {
+      const input: GeneratingCreditInput = { category: 'script_to_video' };
+      await chargedRun({
+        expect,
+        step: 'preview',
+        context,
+        page,
+        full: false,
+        submit: async () => {
+          await page.goto(`${server.baseUrl}/story/create/script`);
+          await page.getByLabel('Voice-over Script').fill(PREVIEW_SCRIPT);
+          await page.getByRole('button', { name: 'Create preview', exact: true }).click();
+          await page.waitForURL(/\/story\/editor\?story_id=.+&view=list$/, { timeout: 60_000 });
+          return calculateCredits({ ...input, preview: true }).totalCredits;
+        },
+      });
+      // The preview's pictures arrive, then it waits for the creator.
+      const banner = page.getByTestId('preview-banner');
+      try {
+        await banner.waitFor({ timeout: STORY_TIMEOUT_MS });
+      } finally {
+        order.release();
+      }
+      await saveScreenshot(page, 'journey-preview-paused');
+      await chargedRun({
+        expect,
+        step: 'continuation',
+        context,
+        page,
+        full: true,
+        submit: async () => {
+          await banner.getByRole('button', { name: 'Create full story' }).click();
+          await waitForWorkflow(page, 'script_to_video');
+          return continuationCharge(input).amount;
+        },
+      });
+      await finishedStory(expect, context, page, 'continuation', {
+        ratio: '16:9',
+        voice: true,
+        captions: true,
+      });
+    });
+    journey('explainer with its defaults', async (expect, context, page) => {
+      const prices = creditPrices({ category: 'script_to_video' });
+      await chargedRun({
+        expect,
+        step: 'explainer',
+        context,
+        page,
+        full: true,
+        submit: async (account) => {
+          await page.goto(`${server.baseUrl}/story/create/script`);
+          await page.getByRole('heading', { name: 'Explainer Video' }).waitFor();
+          const create = page.getByRole('button', { name: 'Create story', exact: true });
+          expect(await create.isDisabled()).toBe(true);
+          await page.getByLabel('Voice-over Script').fill(EXPLAINER_SCRIPT);
+          await expect
+            .poll(() => page.getByTestId('script-counter').textContent())
+            .toMatch(/^\d+\/900$/);
+          // The defaults: 16:9, photorealistic, captions on.
+          expect(await page.getByRole('radio', { name: '16:9' }).isChecked()).toBe(true);
+          expect(await page.getByTestId('provider-notice').textContent()).toContain(
+            'Offline providers in use: pictures by the offline illustrator',
+          );
+          await checkSubmitBox(
+            expect,
+            page,
+            { create: 'Create story', preview: 'Create preview' },
+            prices,
+            account,
+          );
+          await saveScreenshot(page, 'journey-explainer-form');
+          await create.click();
+          await waitForWorkflow(page, 'script_to_video');
+          return prices.full;
+        },
+      });
+      // While it is made: the form's other choices, in a context of their own (its draft).
+      const choices = explainerChoices(expect).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+      // The stage in words with its progress, never a raw status string.
+      await page.getByRole('list', { name: 'Progress' }).waitFor();
+      const stage = page.getByTestId('workflow-status');
+      await stage.waitFor();
+      expect(await stage.textContent()).not.toMatch(/processing|RUN_|_/);
+      const storyId = await storyIsReady(page, 'explainer');
+      const steps = await page
+        .locator('ol[aria-label="Progress"] li')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
+      expect(steps).toEqual(['done', 'done', 'done']);
+      expect(await page.getByTestId('made-with').textContent()).toContain(
+        'Pictures: the offline illustrator',
+      );
+      const choicesFailed = await choices;
+      if (choicesFailed) throw choicesFailed;
+      await checkFinishedStory(expect, context, storyId, 'explainer', {
+        ratio: '16:9',
+        voice: true,
+        captions: true,
+      });
+      // The story's page lists each shot with the provider of its picture and voice.
+      await page.goto(`${server.baseUrl}/story/my/${storyId}`);
+      const shots = page.getByRole('region', { name: 'Shots' }).getByRole('listitem');
+      await shots.first().waitFor();
+      expect(await shots.first().getByTestId('shot-providers').textContent()).toMatch(
+        /^Picture: the offline illustrator · Voice: the offline voice \(/,
+      );
+    });
 
-    it(
-      'character vlog with a built-in character',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
-        const prices = {
-          full: calculateCredits({ category: 'character_vlog' }).totalCredits,
-          preview: calculateCredits({ category: 'character_vlog', preview: true }).totalCredits,
-        };
-        await chargedRun({
-          expect,
-          step: 'vlog',
-          context,
-          page,
-          full: true,
-          submit: async (account) => {
-            await page.goto(`${server.baseUrl}/story/create/vlog`);
-            await page.getByRole('heading', { name: 'Character Vlog', exact: true }).waitFor();
-            // The first character of the premade library, shown inline under "By the provider".
-            const library = page
-              .getByTestId('character-picker')
-              .locator('div', {
-                has: page.getByRole('heading', { name: MESSAGES.generate.byTheProvider }),
-              })
-              .last();
-            const premade = library.getByRole('button').first();
-            await premade.waitFor();
-            const name = (await premade.getAttribute('aria-label'))!;
-            await premade.click();
-            const topic = page.getByRole('textbox', { name: 'Vlog topic' });
-            await topic.locator(`[data-mention="${name}"]`).waitFor();
-            await topic.click();
-            await page.keyboard.press('End');
-            await page.keyboard.type('is watering the plants on the balcony');
-            expect(await page.getByLabel('Title').inputValue()).toBe('My Character Vlog');
-            await checkSubmitBox(
-              expect,
-              page,
-              { create: 'Create', preview: 'Preview' },
-              prices,
-              account,
-            );
-            await saveScreenshot(page, 'journey-vlog-form');
-            await page.getByRole('button', { name: 'Create', exact: true }).click();
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=character_vlog$/,
-            );
-            return prices.full;
-          },
-        });
-        const storyId = await storyIsReady(page, 'vlog');
-        await checkFinishedStory(expect, context, storyId, 'vlog', {
-          ratio: '16:9',
-          voice: true,
-          captions: true,
-        });
-        await context.close();
-      },
-      JOURNEY_TIMEOUT_MS,
-    );
+    journey('character vlog with a built-in character', async (expect, context, page) => {
+      const prices = creditPrices({ category: 'character_vlog' });
+      await chargedRun({
+        expect,
+        step: 'vlog',
+        context,
+        page,
+        full: true,
+        submit: async (account) => {
+          await page.goto(`${server.baseUrl}/story/create/vlog`);
+          await page.getByRole('heading', { name: 'Character Vlog', exact: true }).waitFor();
+          // The first character of the premade library, shown inline under "By the provider".
+          const library = page
+            .getByTestId('character-picker')
+            .locator('div', {
+              has: page.getByRole('heading', { name: MESSAGES.generate.byTheProvider }),
+            })
+            .last();
+          const premade = library.getByRole('button').first();
+          await premade.waitFor();
+          const name = (await premade.getAttribute('aria-label'))!;
+          await premade.click();
+          const topic = page.getByRole('textbox', { name: 'Vlog topic' });
+          await topic.locator(`[data-mention="${name}"]`).waitFor();
+          await topic.click();
+          await page.keyboard.press('End');
+          await page.keyboard.type('is watering the plants on the balcony');
+          expect(await page.getByLabel('Title').inputValue()).toBe('My Character Vlog');
+          await checkSubmitBox(
+            expect,
+            page,
+            { create: 'Create', preview: 'Preview' },
+            prices,
+            account,
+          );
+          await saveScreenshot(page, 'journey-vlog-form');
+          await page.getByRole('button', { name: 'Create', exact: true }).click();
+          await waitForWorkflow(page, 'character_vlog');
+          return prices.full;
+        },
+      });
+      await finishedStory(expect, context, page, 'vlog', {
+        ratio: '16:9',
+        voice: true,
+        captions: true,
+      });
+    });
 
-    it(
-      'ASMR with its defaults',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
-        await chargedRun({
-          expect,
-          step: 'asmr',
-          context,
-          page,
-          full: true,
-          submit: async (account) => {
-            await page.goto(`${server.baseUrl}/story/create/asmr`);
-            await page.getByRole('heading', { name: 'ASMR Video' }).waitFor();
-            const create = page.getByRole('button', { name: 'Create story', exact: true });
-            expect(await create.isDisabled()).toBe(true);
-            await page.getByRole('radio', { name: 'Cutting' }).click();
-            // The scene shows the style's template; Create waits for a material.
-            const scene = page.getByLabel('Scene');
-            expect(await scene.inputValue()).toBe('A knife cutting Material Object');
-            expect(await create.isDisabled()).toBe(true);
-            await page.getByRole('button', { name: 'Fruit' }).click();
-            expect(await scene.inputValue()).toBe('A knife cutting Fruit');
-            expect(await page.getByLabel('Number of Shots').inputValue()).toBe(
-              String(ASMR_DEFAULT_SHOTS),
-            );
-            // Each style's picture is drawn for the grid (made on first use: allow for a busy
-            // machine).
-            await expect
-              .poll(
-                () =>
-                  page
-                    .getByRole('radio', { name: 'Cutting' })
-                    .locator('img')
-                    .evaluate((img: HTMLImageElement) => img.naturalWidth),
-                { timeout: 60_000 },
-              )
-              .toBe(480);
-            const input: GeneratingCreditInput = {
-              category: 'asmr_video',
-              numShots: ASMR_DEFAULT_SHOTS,
-            };
-            const prices = {
-              full: calculateCredits(input).totalCredits,
-              preview: calculateCredits({ ...input, preview: true }).totalCredits,
-            };
-            await checkSubmitBox(
-              expect,
-              page,
-              { create: 'Create story', preview: 'Preview storyboard' },
-              prices,
-              account,
-            );
-            await saveScreenshot(page, 'journey-asmr-form');
-            const request = page.waitForRequest(
-              (r) =>
-                r.method() === 'POST' && r.url().endsWith('/stories/workflow/generate_asmr_video'),
-            );
-            await create.click();
-            const payload = asmrPayloadSchema.parse((await request).postDataJSON());
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=asmr_video$/,
-            );
-            return calculateCredits({ category: 'asmr_video', numShots: payload.num_shots })
-              .totalCredits;
-          },
-        });
-        const storyId = await storyIsReady(page, 'asmr');
-        // A successful submit clears the draft.
-        expect(await page.evaluate(() => localStorage.getItem('storyloom:asmr-draft'))).toBeNull();
-        await checkFinishedStory(expect, context, storyId, 'asmr', {
-          ratio: '16:9',
-          voice: false,
-          captions: false,
-        });
-        await context.close();
-      },
-      JOURNEY_TIMEOUT_MS,
-    );
+    journey('ASMR with its defaults', async (expect, context, page) => {
+      await chargedRun({
+        expect,
+        step: 'asmr',
+        context,
+        page,
+        full: true,
+        submit: async (account) => {
+          await page.goto(`${server.baseUrl}/story/create/asmr`);
+          await page.getByRole('heading', { name: 'ASMR Video' }).waitFor();
+          const create = page.getByRole('button', { name: 'Create story', exact: true });
+          expect(await create.isDisabled()).toBe(true);
+          await page.getByRole('radio', { name: 'Cutting' }).click();
+          // The scene shows the style's template; Create waits for a material.
+          const scene = page.getByLabel('Scene');
+          expect(await scene.inputValue()).toBe('A knife cutting Material Object');
+          expect(await create.isDisabled()).toBe(true);
+          await page.getByRole('button', { name: 'Fruit' }).click();
+          expect(await scene.inputValue()).toBe('A knife cutting Fruit');
+          expect(await page.getByLabel('Number of Shots').inputValue()).toBe(
+            String(ASMR_DEFAULT_SHOTS),
+          );
+          // Each style's picture is drawn for the grid (made on first use: allow for a busy
+          // machine).
+          await expect
+            .poll(
+              () =>
+                page
+                  .getByRole('radio', { name: 'Cutting' })
+                  .locator('img')
+                  .evaluate((img: HTMLImageElement) => img.naturalWidth),
+              { timeout: 60_000 },
+            )
+            .toBe(480);
+          const input: GeneratingCreditInput = {
+            category: 'asmr_video',
+            numShots: ASMR_DEFAULT_SHOTS,
+          };
+          const prices = creditPrices(input);
+          await checkSubmitBox(
+            expect,
+            page,
+            { create: 'Create story', preview: 'Preview storyboard' },
+            prices,
+            account,
+          );
+          await saveScreenshot(page, 'journey-asmr-form');
+          const request = generateRequest(page, 'generate_asmr_video');
+          await create.click();
+          const payload = asmrPayloadSchema.parse((await request).postDataJSON());
+          await waitForWorkflow(page, 'asmr_video');
+          return calculateCredits({ category: 'asmr_video', numShots: payload.num_shots })
+            .totalCredits;
+        },
+      });
+      const storyId = await storyIsReady(page, 'asmr');
+      // A successful submit clears the draft.
+      expect(await page.evaluate(() => localStorage.getItem('storyloom:asmr-draft'))).toBeNull();
+      await checkFinishedStory(expect, context, storyId, 'asmr', {
+        ratio: '16:9',
+        voice: false,
+        captions: false,
+      });
+    });
 
-    it(
+    journey(
       'music video (the default type, singing and dancing) with a built-in artist and a trending song',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
+      async (expect, context, page) => {
         await page.goto(`${server.baseUrl}/story/create/mv`);
         await page.getByRole('heading', { name: MESSAGES.generate.chooseMusicVideoType }).waitFor();
         await page.getByRole('button', { name: /Singing and Dancing/ }).click();
@@ -603,10 +584,7 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
             // The draft keeps the song and the artist; reloaded, the form shows the account now.
             await page.reload();
             await page.getByTestId('chosen-song').waitFor();
-            const request = page.waitForRequest(
-              (r) =>
-                r.method() === 'POST' && r.url().endsWith('/stories/workflow/generate_music_video'),
-            );
+            const request = generateRequest(page, 'generate_music_video');
             const create = page.getByRole('button', { name: 'Create', exact: true });
             await expect.poll(() => create.isDisabled()).toBe(false);
             await checkAccountShown(expect, page, account);
@@ -626,89 +604,64 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
               skipVideoGeneration: musicVideoSkipsVideo(payload),
               broll: payload.enable_broll,
             };
-            const prices = {
-              full: calculateCredits(input).totalCredits,
-              preview: calculateCredits({ ...input, preview: true }).totalCredits,
-            };
+            const prices = creditPrices(input);
             expect(estimate).toBe(
               `Create: ${prices.full} credits · Preview: ${prices.preview} credits`,
             );
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=music_video$/,
-            );
+            await waitForWorkflow(page, 'music_video');
             return prices.full;
           },
         });
-        const storyId = await storyIsReady(page, 'music');
-        await checkFinishedStory(expect, context, storyId, 'music', {
+        await finishedStory(expect, context, page, 'music', {
           ratio: '16:9',
           voice: false,
           captions: songHasWords,
         });
-        await context.close();
       },
-      JOURNEY_TIMEOUT_MS,
     );
 
-    it(
-      'lyrics video from an uploaded song with words',
-      async ({ expect }) => {
-        const context = await signedIn();
-        const page = await context.newPage();
-        await chargedRun({
-          expect,
-          step: 'lyrics',
-          context,
-          page,
-          full: true,
-          submit: async (account) => {
-            await page.goto(`${server.baseUrl}/story/create/lyrics`);
-            await page.getByRole('heading', { name: 'Lyrics Video' }).waitFor();
-            await page.getByRole('button', { name: /Upload your song/ }).click();
-            await page.getByLabel('Song file').setInputFiles(wordsSong);
-            await page.getByRole('button', { name: 'Use this segment' }).click();
-            await page.getByTestId('chosen-song').waitFor();
-            const request = page.waitForRequest(
-              (r) =>
-                r.method() === 'POST' &&
-                r.url().endsWith('/stories/workflow/generate_lyrics_to_video'),
-            );
-            const estimate = await page.getByTestId('credit-estimate').textContent();
-            await checkAccountShown(expect, page, account);
-            await saveScreenshot(page, 'journey-lyrics-form');
-            await page.getByRole('button', { name: 'Create', exact: true }).click();
-            const payload = lyricsVideoPayloadSchema.parse((await request).postDataJSON());
-            const input: GeneratingCreditInput = {
-              category: 'music_video',
-              videoType: 'lyrics-video',
-              musicDuration: payload.music_duration,
-              imageModelConfig: payload.advanced_settings.image_model_config ?? null,
-              videoModelConfig: payload.advanced_settings.video_model_config ?? null,
-              skipVideoGeneration: payload.skip_video_generation,
-            };
-            const prices = {
-              full: calculateCredits(input).totalCredits,
-              preview: calculateCredits({ ...input, preview: true }).totalCredits,
-            };
-            expect(estimate).toBe(
-              `Create: ${prices.full} credits · Preview: ${prices.preview} credits`,
-            );
-            await page.waitForURL(
-              /\/story\/create\/workflow\/[0-9a-f-]{36}\?category_id=lyrics_video$/,
-            );
-            return prices.full;
-          },
-        });
-        const storyId = await storyIsReady(page, 'lyrics');
-        await checkFinishedStory(expect, context, storyId, 'lyrics', {
-          ratio: '16:9',
-          voice: false,
-          captions: true,
-        });
-        await context.close();
-      },
-      JOURNEY_TIMEOUT_MS,
-    );
+    journey('lyrics video from an uploaded song with words', async (expect, context, page) => {
+      await chargedRun({
+        expect,
+        step: 'lyrics',
+        context,
+        page,
+        full: true,
+        submit: async (account) => {
+          await page.goto(`${server.baseUrl}/story/create/lyrics`);
+          await page.getByRole('heading', { name: 'Lyrics Video' }).waitFor();
+          await page.getByRole('button', { name: /Upload your song/ }).click();
+          await page.getByLabel('Song file').setInputFiles(wordsSong);
+          await page.getByRole('button', { name: 'Use this segment' }).click();
+          await page.getByTestId('chosen-song').waitFor();
+          const request = generateRequest(page, 'generate_lyrics_to_video');
+          const estimate = await page.getByTestId('credit-estimate').textContent();
+          await checkAccountShown(expect, page, account);
+          await saveScreenshot(page, 'journey-lyrics-form');
+          await page.getByRole('button', { name: 'Create', exact: true }).click();
+          const payload = lyricsVideoPayloadSchema.parse((await request).postDataJSON());
+          const input: GeneratingCreditInput = {
+            category: 'music_video',
+            videoType: 'lyrics-video',
+            musicDuration: payload.music_duration,
+            imageModelConfig: payload.advanced_settings.image_model_config ?? null,
+            videoModelConfig: payload.advanced_settings.video_model_config ?? null,
+            skipVideoGeneration: payload.skip_video_generation,
+          };
+          const prices = creditPrices(input);
+          expect(estimate).toBe(
+            `Create: ${prices.full} credits · Preview: ${prices.preview} credits`,
+          );
+          await waitForWorkflow(page, 'lyrics_video');
+          return prices.full;
+        },
+      });
+      await finishedStory(expect, context, page, 'lyrics', {
+        ratio: '16:9',
+        voice: false,
+        captions: true,
+      });
+    });
   });
 
   it('charged the account exactly what its journeys cost, once each', async () => {

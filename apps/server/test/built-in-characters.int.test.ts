@@ -17,63 +17,9 @@ import { creditAccounts } from '../src/db/schema.js';
 import { musicVideoCreditInput } from '../src/generation/music-video-workflows.js';
 import { patchPortrait, patchShare, uploadMedia, uploadPicture } from './character-fixtures.js';
 import { finishRun, signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { frameAt, LYRICS, sungTrack, uploadAudio } from './song-fixtures.js';
 
 const run = promisify(execFile);
-/** The words of the sung track, one line each. */
-const LYRICS = [
-  'The sun is shining on the river',
-  'We walk along the water every morning',
-  'The birds are singing in the trees',
-];
-
-/** A sung-like track whose words are known: each line spoken by RHVoice, a second apart, over a chord. */
-async function sungTrack(dir: string): Promise<Buffer> {
-  const inputs: string[] = [];
-  const starts: number[] = [];
-  let at = 1;
-  for (const [index, line] of LYRICS.entries()) {
-    const file = path.join(dir, `line-${index}.wav`);
-    await new Promise<void>((resolve, reject) => {
-      const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) => {
-        if (error) reject(new Error(`RHVoice-test failed: ${error.message}`));
-        else resolve();
-      });
-      child.stdin!.end(line);
-    });
-    const { stdout } = await run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
-    ]);
-    inputs.push(file);
-    starts.push(at);
-    at += Number(stdout) + 1;
-  }
-  const song = path.join(dir, 'sung.wav');
-  const length = Math.max(10.5, at);
-  const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
-  const delays = starts.map((s, i) => `[${i}:a]adelay=${Math.round(s * 1000)}[d${i}]`);
-  await run('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...inputs.flatMap((file) => ['-i', file]),
-    ...['-f', 'lavfi', '-i', `aevalsrc=${chord}:s=24000:d=${length}`],
-    '-filter_complex',
-    `${delays.join(';')};${starts.map((_, i) => `[d${i}]`).join('')}[${inputs.length}:a]amix=inputs=${starts.length + 1}:normalize=0:duration=longest,apad=whole_dur=${length}`,
-    ...['-ac', '1', song],
-  ]);
-  return readFileSync(song);
-}
-
-/** One frame of a video at `seconds`, as 64×36 RGB bytes. */
-async function frameAt(file: string, seconds: number): Promise<Buffer> {
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
-      ...['-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
-    ],
-    { encoding: 'buffer', maxBuffer: 1 << 20 },
-  );
-  return stdout;
-}
 
 /**
  * Every flow that takes a character, with a built-in (premade) character, as a new user takes
@@ -88,7 +34,7 @@ describe('built-in characters in every flow', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'storyloom-builtin-'));
-    song = await sungTrack(dir);
+    song = (await sungTrack(dir, 'sung.wav')).bytes;
     server = await startTestServer('pglite');
   }, 120_000);
   afterAll(async () => {
@@ -119,21 +65,32 @@ describe('built-in characters in every flow', () => {
   }
 
   async function uploadSong(client: Client) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(song)]), 'sung.wav');
-    const res = await client.request('POST', '/api/media/upload_audio', form);
-    expect(res.status).toBe(200);
-    return (await res.json()) as { url: string; duration: number };
+    const uploaded = await uploadAudio(client, song, 'sung.wav');
+    expect(uploaded.status).toBe(200);
+    return uploaded.body;
   }
 
-  /** Starts a music video, waits for it, and checks the charge against the calculator. */
-  async function musicVideo(client: Client, body: Record<string, unknown>, duration: number) {
-    const before = await balance(client);
-    const start = await client.post('/stories/workflow/generate_music_video', body);
+  /** Waits for the run that `start` (the answer to its POST) began, which must succeed. */
+  async function succeeded(client: Client, start: { status: number; body: unknown }) {
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.error).toBeUndefined();
     expect(poll.status).toBe('RUN_SUCCESS');
+    return poll;
+  }
+
+  /**
+   * Uploads the sung track and starts a music video of it with `fields`, waits for it, and
+   * checks the charge against the calculator.
+   */
+  async function musicVideo(client: Client, fields: Record<string, unknown>) {
+    const { url, duration } = await uploadSong(client);
+    const body = { music_url: url, music_duration: duration, ...fields };
+    const before = await balance(client);
+    const poll = await succeeded(
+      client,
+      await client.post('/stories/workflow/generate_music_video', body),
+    );
     const price = startCharge(
       musicVideoCreditInput(musicVideoPayloadSchema.parse(body), duration),
       false,
@@ -147,16 +104,15 @@ describe('built-in characters in every flow', () => {
     const { client } = await payingUser();
     const before = await balance(client);
     const maya = await premade(client, 'premade-maya');
-    const start = await client.post('/stories/workflow/generate_character_vlog', {
-      title: 'Painting day',
-      character: maya,
-      vlog_topic: '@Maya is painting in her studio',
-      aspect_ratio: '16:9',
-    });
-    expect(start.status).toBe(200);
-    const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
-    expect(poll.error).toBeUndefined();
-    expect(poll.status).toBe('RUN_SUCCESS');
+    const poll = await succeeded(
+      client,
+      await client.post('/stories/workflow/generate_character_vlog', {
+        title: 'Painting day',
+        character: maya,
+        vlog_topic: '@Maya is painting in her studio',
+        aspect_ratio: '16:9',
+      }),
+    );
     const story = poll.output.story!;
     expect(story).toMatchObject({ status: 'completed', category_id: 'character_vlog' });
     expect(story.last_export_url).toMatch(/^\/media\/exports\//);
@@ -169,35 +125,21 @@ describe('built-in characters in every flow', () => {
 
   it('makes a consistent-character music video with a premade character', async () => {
     const { client } = await payingUser();
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'consistent-character',
-        character: await premade(client, 'premade-biscuit'),
-        enable_broll: false,
-        auto_captions: false,
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'consistent-character',
+      character: await premade(client, 'premade-biscuit'),
+      enable_broll: false,
+      auto_captions: false,
+    });
     expect(story.status).toBe('completed');
   }, 200_000);
 
   it('makes Singing & Dancing with a premade artist, who is named in every shot', async () => {
     const { client } = await payingUser();
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'singing-dancing',
-        character: await premade(client, 'premade-leo'),
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'singing-dancing',
+      character: await premade(client, 'premade-leo'),
+    });
     const shots = orderedShots(story.storyboard!.shots_map);
     expect(shots.length).toBeGreaterThanOrEqual(2);
     for (const shot of shots) expect(shot.image_prompt, shot.shot_id).toContain('Leo');
@@ -208,18 +150,11 @@ describe('built-in characters in every flow', () => {
     const picture = await uploadPicture(client, patchPortrait());
     const mia = (await client.post('/api/characters', { name: 'Mia', image_url: picture.imageUrl }))
       .body as unknown as Character;
-    const { url, duration } = await uploadSong(client);
-    const story = await musicVideo(
-      client,
-      {
-        music_url: url,
-        music_duration: duration,
-        video_type: 'singing-dancing',
-        character: { type: 'custom-quick', id: mia.id, name: 'Mia', image_url: mia.image_url },
-        video_scenes: 'on a rooftop at night',
-      },
-      duration,
-    );
+    const story = await musicVideo(client, {
+      video_type: 'singing-dancing',
+      character: { type: 'custom-quick', id: mia.id, name: 'Mia', image_url: mia.image_url },
+      video_scenes: 'on a rooftop at night',
+    });
     const shots = orderedShots(story.storyboard!.shots_map);
     // B-roll is on by default: the cutaway shows the artist close up too.
     expect(shots.some((s) => (s as { broll?: boolean }).broll)).toBe(true);
@@ -277,17 +212,16 @@ describe('built-in characters in every flow', () => {
     const reference = await uploadMedia(client, readFileSync(pan), 'dance.mp4');
     expect(reference.status).toBe(200);
     const pip = await premade(client, 'premade-pip');
-    const created = await client.post('/action-video/create', {
-      characterUrl: `${server.baseUrl}${pip.image_url}`,
-      characterType: 'image',
-      referenceUrl: `${server.baseUrl}${reference.body.url as string}`,
-      referenceType: 'video',
-      model: 'runway-act2',
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const poll = await finishRun(client, (created.body as { workflowRunId: string }).workflowRunId);
-    expect(poll.error).toBeUndefined();
-    expect(poll.status).toBe('RUN_SUCCESS');
+    const poll = await succeeded(
+      client,
+      await client.post('/action-video/create', {
+        characterUrl: `${server.baseUrl}${pip.image_url}`,
+        characterType: 'image',
+        referenceUrl: `${server.baseUrl}${reference.body.url as string}`,
+        referenceType: 'video',
+        model: 'runway-act2',
+      }),
+    );
     expect((await client.request('GET', poll.output.url!)).status).toBe(200);
   }, 180_000);
 });

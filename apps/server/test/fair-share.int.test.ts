@@ -1,24 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus } from '@storyloom/core';
-import { stillImage } from '@storyloom/render/test-fixtures';
 import { stories, workflowRuns } from '../src/db/schema.js';
 import { StoryRepository } from '../src/stories/story-repository.js';
 import type { WorkflowDefinition } from '../src/workflow/workflow-service.js';
-import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
-
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { signUp, startTestServer, waitFor, type Client, type TestServer } from './helpers.js';
+import { stillRenderRequest, uploadStill } from './render-fixtures.js';
 
 /** The order test steps ran in, by label. */
 const ran: string[] = [];
@@ -27,6 +17,25 @@ let gateTaken = false;
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 /** Runs of the flaky background workflow seen so far: the first two fail every attempt. */
 const flakyRuns = new Set<string>();
+
+/** A workflow whose one step records its input's label in `ran`. */
+function recordWorkflow(kind: string, background: boolean): WorkflowDefinition {
+  return {
+    kind,
+    ...(background ? { background } : {}),
+    steps: [
+      {
+        name: 'record',
+        status: 'processing:generating_images',
+        failureStage: 'generating_images',
+        run(step) {
+          ran.push(String(step.input.label));
+          return Promise.resolve();
+        },
+      },
+    ],
+  };
+}
 
 const testWorkflows: WorkflowDefinition[] = [
   {
@@ -43,35 +52,8 @@ const testWorkflows: WorkflowDefinition[] = [
       },
     ],
   },
-  {
-    kind: 'test.record',
-    steps: [
-      {
-        name: 'record',
-        status: 'processing:generating_images',
-        failureStage: 'generating_images',
-        run(step) {
-          ran.push(String(step.input.label));
-          return Promise.resolve();
-        },
-      },
-    ],
-  },
-  {
-    kind: 'test.background-record',
-    background: true,
-    steps: [
-      {
-        name: 'record',
-        status: 'processing:generating_images',
-        failureStage: 'generating_images',
-        run(step) {
-          ran.push(String(step.input.label));
-          return Promise.resolve();
-        },
-      },
-    ],
-  },
+  recordWorkflow('test.record', false),
+  recordWorkflow('test.background-record', true),
   {
     kind: 'test.flaky-background',
     background: true,
@@ -183,35 +165,15 @@ describe('fair shares of the workers', () => {
 
   it("finishes one user's short render before another's three long ones", async () => {
     const upload = async (client: Client) => {
-      const file = await stillImage(path.join(dir, `still-${Math.random()}.png`));
-      const form = new FormData();
-      form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), 'still.png');
-      const res = await client.request('POST', '/api/media/upload_image', form);
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { imageUrl: string }).imageUrl;
+      const still = await uploadStill(client, dir, `still-${Math.random()}.png`);
+      expect(still.status).toBe(200);
+      return still.imageUrl;
     };
     const render = async (client: Client, url: string, seconds: number) => {
-      const res = await client.post('/api/internal/storybuilder/render_video', {
-        tracks: [
-          {
-            id: 'main',
-            type: 'video',
-            isPrimary: true,
-            items: [
-              {
-                id: 'a',
-                type: 'image',
-                mediaAssetId: 'still',
-                startTimeInFrames: 0,
-                durationInFrames: seconds * 30,
-              },
-            ],
-          },
-        ],
-        mediaAssets: [{ id: 'still', url, resource_type: 'image' }],
-        watermarkConfig: { enabled: false, type: 'storyloom' },
-        configFromStory: { width: 320, height: 180 },
-      });
+      const res = await client.post(
+        '/api/internal/storybuilder/render_video',
+        stillRenderRequest(url, seconds * 30),
+      );
       expect(res.status).toBe(200);
       return (res.body as { renderId: string }).renderId;
     };

@@ -210,3 +210,18 @@ export function pngDeclaring(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Reads until `done` holds, every 100 ms; throws with the last value read after `ms`. */
+export async function waitFor<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  ms = 60_000,
+) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -12,12 +12,12 @@ import {
   orderedShots,
   STARTING_CREDIT_BALANCE,
   type Character,
-  type Story,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { creditAccounts } from '../src/db/schema.js';
 import { patchPortrait, patchShare, uploadPicture } from './character-fixtures.js';
-import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { finishRun, signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { CHORD, frameAt, LYRICS, sungTrack, uploadAudio } from './song-fixtures.js';
 
 const run = promisify(execFile);
 const FPS = 30;
@@ -27,36 +27,16 @@ const BEAT = 60 / BPM;
 /** The first click of the song, and the segment the creator keeps. */
 const FIRST_CLICK = 0.2;
 const SEGMENT = { start: 3.1, end: 26.4 };
-/** The words of the lyrics test's track, one line each. */
-const LYRICS = [
-  'The sun is shining on the river',
-  'We walk along the water every morning',
-  'The birds are singing in the trees',
-];
 
 /** A click on every beat over a quiet A-minor chord, 40 s, as MP3 (made by ffmpeg's lavfi). */
 async function clickTrack(file: string) {
   const click = `0.7*sin(2*PI*1200*t)*exp(-60*mod(t+${BEAT - FIRST_CLICK}\\,${BEAT}))`;
-  const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-    ...['-i', `aevalsrc=${click}+${chord}:s=44100:d=40`],
+    ...['-i', `aevalsrc=${click}+${CHORD}:s=44100:d=40`],
     ...['-c:a', 'libmp3lame', '-b:a', '128k', file],
   ]);
   return readFileSync(file);
-}
-
-/** One frame of a video at `seconds`, as 64×36 RGB bytes. */
-async function frameAt(file: string, seconds: number): Promise<Buffer> {
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
-      ...['-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
-    ],
-    { encoding: 'buffer', maxBuffer: 1 << 20 },
-  );
-  return stdout;
 }
 
 /**
@@ -99,24 +79,6 @@ async function videoSeconds(file: string): Promise<number> {
     ...['-show_entries', 'stream=duration', '-of', 'csv=p=0', file],
   ]);
   return Number(stdout.trim());
-}
-
-interface Poll {
-  status: string;
-  output: { story?: Story };
-  error?: string;
-}
-
-async function finish(client: Client, workflowRunId: string): Promise<Poll> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const poll = (
-      await client.post('/stories/workflow/status', { workflowRunIds: [workflowRunId] })
-    ).body as unknown as Poll;
-    if (poll.status !== 'RUN_RUNNING') return poll;
-    if (Date.now() > until) throw new Error(`timed out: ${poll.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /**
@@ -196,14 +158,13 @@ describe('music videos', () => {
   it('cuts a beat-synced music video on the beats of the trimmed song, as long as it', async () => {
     const { client, id } = await signUp(server.baseUrl);
     await withoutFreeStories(client, id);
-    const form = new FormData();
-    form.append('trim_start', String(SEGMENT.start));
-    form.append('trim_end', String(SEGMENT.end));
     const song = await clickTrack(path.join(dir, 'click.mp3'));
-    form.append('file', new Blob([new Uint8Array(song)]), 'click.mp3');
-    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    const uploaded = await uploadAudio(client, song, 'click.mp3', {
+      trim_start: String(SEGMENT.start),
+      trim_end: String(SEGMENT.end),
+    });
     expect(uploaded.status).toBe(200);
-    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const { url, duration } = uploaded.body;
     const trimmed = SEGMENT.end - SEGMENT.start;
     expect(Math.abs(duration - trimmed)).toBeLessThan(0.1);
     // A character the user does not have is refused before anything is charged; the picture
@@ -254,7 +215,7 @@ describe('music videos', () => {
       auto_captions: false,
     });
     expect(start.status).toBe(200);
-    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.error).toBeUndefined();
     expect(poll.status).toBe('RUN_SUCCESS');
     const story = poll.output.story!;
@@ -307,14 +268,13 @@ describe('music videos', () => {
   it('adds B-roll cutaways, and joins shots without a hard cut with start/end frame or One-Take', async () => {
     const { client, id } = await signUp(server.baseUrl);
     await withoutFreeStories(client, id);
-    const form = new FormData();
-    form.append('trim_start', '3.1');
-    form.append('trim_end', '13.6');
     const song = await clickTrack(path.join(dir, 'click-short.mp3'));
-    form.append('file', new Blob([new Uint8Array(song)]), 'click.mp3');
-    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    const uploaded = await uploadAudio(client, song, 'click.mp3', {
+      trim_start: '3.1',
+      trim_end: '13.6',
+    });
     expect(uploaded.status).toBe(200);
-    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const { url, duration } = uploaded.body;
     const picture = await uploadPicture(client, patchPortrait());
     const created = (
       await client.post('/api/characters', { name: 'Mia', image_url: picture.imageUrl })
@@ -337,7 +297,7 @@ describe('music videos', () => {
         ...options,
       });
       expect(start.status).toBe(200);
-      const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+      const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
       expect(poll.error).toBeUndefined();
       const story = poll.output.story!;
       const res = await client.request('GET', story.last_export_url!);
@@ -416,52 +376,18 @@ describe('music videos', () => {
   it('lays the words heard in a sung track out as timed lyric captions', async () => {
     // A sung-like track whose words and timing are known: each line spoken by RHVoice,
     // placed a second after the previous one ends, over music.
-    const offsets: { line: string; start: number; end: number }[] = [];
-    const inputs: string[] = [];
-    let at = 1;
-    for (const [index, line] of LYRICS.entries()) {
-      const file = path.join(dir, `line-${index}.wav`);
-      await new Promise<void>((resolve, reject) => {
-        const child = execFile('RHVoice-test', ['-p', 'slt', '-o', file], (error) => {
-          if (error) reject(new Error(`RHVoice-test failed: ${error.message}`));
-          else resolve();
-        });
-        child.stdin!.end(line);
-      });
-      const { stdout } = await run('ffprobe', [
-        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
-      ]);
-      offsets.push({ line, start: at, end: at + Number(stdout) });
-      inputs.push(file);
-      at += Number(stdout) + 1;
-    }
-    // Music under the voice: a sustained A-minor chord (about 26 dB under the voice's peaks).
-    const song = path.join(dir, 'sung-over-music.wav');
-    const length = Math.max(10.5, at);
-    const chord = '0.05*sin(2*PI*220*t)+0.04*sin(2*PI*261.63*t)+0.04*sin(2*PI*329.63*t)';
-    const delays = offsets.map((o, i) => `[${i}:a]adelay=${Math.round(o.start * 1000)}[d${i}]`);
-    await run('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...inputs.flatMap((file) => ['-i', file]),
-      ...['-f', 'lavfi', '-i', `aevalsrc=${chord}:s=24000:d=${length}`],
-      '-filter_complex',
-      `${delays.join(';')};${offsets.map((_, i) => `[d${i}]`).join('')}[${inputs.length}:a]amix=inputs=${offsets.length + 1}:normalize=0:duration=longest,apad=whole_dur=${length}`,
-      ...['-ac', '1', song],
-    ]);
-
+    const { bytes, offsets } = await sungTrack(dir, 'sung-over-music.wav');
     const { client } = await signUp(server.baseUrl);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(readFileSync(song))]), 'sung-over-music.wav');
-    const uploaded = await client.request('POST', '/api/media/upload_audio', form);
+    const uploaded = await uploadAudio(client, bytes, 'sung-over-music.wav');
     expect(uploaded.status).toBe(200);
-    const { url, duration } = (await uploaded.json()) as { url: string; duration: number };
+    const { url, duration } = uploaded.body;
     const start = await client.post('/stories/workflow/generate_lyrics_to_video', {
       music_url: url,
       music_duration: duration,
       aspect_ratio: '9:16',
     });
     expect(start.status).toBe(200);
-    const poll = await finish(client, (start.body as { workflowRunId: string }).workflowRunId);
+    const poll = await finishRun(client, (start.body as { workflowRunId: string }).workflowRunId);
     expect(poll.error).toBeUndefined();
     const story = poll.output.story!;
     expect(story.category_id).toBe('music_video');

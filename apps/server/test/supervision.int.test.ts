@@ -1,24 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderStatus } from '@storyloom/core';
-import { stillImage } from '@storyloom/render/test-fixtures';
-import { signUp, type Client } from './helpers.js';
+import { signUp, waitFor as waitUntil, type Client } from './helpers.js';
+import { stillRenderRequest, uploadStill } from './render-fixtures.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 240_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** How long a wait may take by default here: process starts are slow on a loaded machine. */
+const WAIT_MS = 240_000;
+
+const waitFor = <T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = WAIT_MS) =>
+  waitUntil(read, done, ms);
 
 /**
  * `npm start`'s single-process mode on the embedded database: the API in the main process, the
@@ -86,33 +82,12 @@ describe('the single-process mode with a supervised worker', () => {
   it('keeps answering while its worker dies, restarts it, and the render survives 3 deaths', async () => {
     await waitFor(workerPids, (pids) => pids.length === 1);
     const { client } = await signUp(baseUrl);
-    const file = await stillImage(path.join(dir, 'still.png'));
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), 'still.png');
-    const uploaded = await client.request('POST', '/api/media/upload_image', form);
+    const uploaded = await uploadStill(client, dir, 'still.png');
     expect(uploaded.status).toBe(200);
-    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
-    const start = await client.post('/api/internal/storybuilder/render_video', {
-      tracks: [
-        {
-          id: 'main',
-          type: 'video',
-          isPrimary: true,
-          items: [
-            {
-              id: 'a',
-              type: 'image',
-              mediaAssetId: 'still',
-              startTimeInFrames: 0,
-              durationInFrames: 30 * 30,
-            },
-          ],
-        },
-      ],
-      mediaAssets: [{ id: 'still', url: imageUrl, resource_type: 'image' }],
-      watermarkConfig: { enabled: false, type: 'storyloom' },
-      configFromStory: { width: 320, height: 180 },
-    });
+    const start = await client.post(
+      '/api/internal/storybuilder/render_video',
+      stillRenderRequest(uploaded.imageUrl, 30 * 30),
+    );
     expect(start.status).toBe(200);
     const { renderId } = start.body as { renderId: string };
     const status = async (c: Client) =>

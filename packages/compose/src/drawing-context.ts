@@ -78,9 +78,30 @@ export function containRect(
   frameWidth: number,
   frameHeight: number,
 ): Rect {
+  return scaledRect(sourceWidth, sourceHeight, frameWidth, frameHeight, Math.min);
+}
+
+/** The source scaled to fill the frame, centred (what is outside the frame is cut off). */
+export function coverRect(
+  sourceWidth: number,
+  sourceHeight: number,
+  frameWidth: number,
+  frameHeight: number,
+): Rect {
+  return scaledRect(sourceWidth, sourceHeight, frameWidth, frameHeight, Math.max);
+}
+
+/** The source scaled by the smaller (contain) or larger (cover) frame ratio, centred. */
+function scaledRect(
+  sourceWidth: number,
+  sourceHeight: number,
+  frameWidth: number,
+  frameHeight: number,
+  pick: (a: number, b: number) => number,
+): Rect {
   if (!(sourceWidth > 0) || !(sourceHeight > 0))
     return { x: 0, y: 0, width: frameWidth, height: frameHeight };
-  const scale = Math.min(frameWidth / sourceWidth, frameHeight / sourceHeight);
+  const scale = pick(frameWidth / sourceWidth, frameHeight / sourceHeight);
   const width = sourceWidth * scale;
   const height = sourceHeight * scale;
   return { x: (frameWidth - width) / 2, y: (frameHeight - height) / 2, width, height };

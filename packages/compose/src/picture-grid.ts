@@ -1,5 +1,5 @@
 import type { PictureFit } from '@storyloom/core';
-import { containRect, type Rect } from './drawing-context';
+import { containRect, coverRect, type Rect } from './drawing-context';
 import { motionCrop, NUMBER_ARITHMETIC, type MotionState } from './image-motion';
 
 /**
@@ -36,21 +36,6 @@ export function fittedPictureRect(
   const offset = (frame: number, side: number) =>
     side > frame ? -Math.floor((side - frame) / 4) * 2 : Math.floor((frame - side) / 4) * 2;
   return { x: offset(frameWidth, width), y: offset(frameHeight, height), width, height };
-}
-
-/** The source scaled to fill the frame, centred (what is outside the frame is cut off). */
-function coverRect(
-  sourceWidth: number,
-  sourceHeight: number,
-  frameWidth: number,
-  frameHeight: number,
-): Rect {
-  if (!(sourceWidth > 0) || !(sourceHeight > 0))
-    return { x: 0, y: 0, width: frameWidth, height: frameHeight };
-  const scale = Math.max(frameWidth / sourceWidth, frameHeight / sourceHeight);
-  const width = sourceWidth * scale;
-  const height = sourceHeight * scale;
-  return { x: (frameWidth - width) / 2, y: (frameHeight - height) / 2, width, height };
 }
 
 /**

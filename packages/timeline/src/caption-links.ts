@@ -11,7 +11,7 @@ import {
   spanOf,
   voiceSpans,
 } from './shot-links';
-import { findItem } from './timeline-lookup';
+import { findItem, type Found } from './timeline-lookup';
 import { primaryTrackIndex } from './track-rules';
 
 /** Whether a caption is linked to a shot that is on the timeline (it then moves with the shot). */
@@ -35,23 +35,13 @@ export function unlinkCaption(
   timeline: VideoEditorTimeline,
   args: { itemId: string },
 ): CommandResult {
-  const found = findItem(timeline, args.itemId);
+  const found = findCaption(timeline, args.itemId, true);
   if (!found.ok) return found;
   const { item, trackIndex } = found.value;
-  if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
-  if (!isCaptionLinked(timeline, item))
-    return refuse('not_allowed', MESSAGES.editor.captionNotLinked);
   const next: TimelineItem = { ...item };
   delete next.shotId;
   delete next.groupId;
-  return commitTracks(
-    timeline,
-    replaceItem(timeline, trackIndex, item, next),
-    COMMAND_DESCRIPTIONS.unlinkCaption,
-    {
-      selection: [item.id],
-    },
-  );
+  return commitCaption(timeline, trackIndex, item, next, COMMAND_DESCRIPTIONS.unlinkCaption);
 }
 
 /**
@@ -63,12 +53,9 @@ export function linkCaption(
   timeline: VideoEditorTimeline,
   args: { itemId: string },
 ): CommandResult {
-  const found = findItem(timeline, args.itemId);
+  const found = findCaption(timeline, args.itemId, false);
   if (!found.ok) return found;
   const { item, trackIndex } = found.value;
-  if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
-  if (isCaptionLinked(timeline, item))
-    return refuse('not_allowed', MESSAGES.editor.captionAlreadyLinked);
   const span = spanOf(item);
   const voices: (ReturnType<typeof spanOf> & { shotId: string })[] = [];
   for (const track of timeline.tracks)
@@ -84,25 +71,42 @@ export function linkCaption(
   if (!shotId) return refuse('not_allowed', MESSAGES.editor.noShotUnderCaption);
   const next: TimelineItem = { ...item, shotId };
   delete next.groupId;
-  return commitTracks(
-    timeline,
-    replaceItem(timeline, trackIndex, item, next),
-    COMMAND_DESCRIPTIONS.linkCaption,
-    {
-      selection: [item.id],
-    },
-  );
+  return commitCaption(timeline, trackIndex, item, next, COMMAND_DESCRIPTIONS.linkCaption);
 }
 
-function replaceItem(
+/**
+ * The caption `itemId` for "Link"/"Unlink caption": refused when the item is missing, is not a
+ * caption, or is not in the link state the command starts from (`linked`).
+ */
+function findCaption(
+  timeline: VideoEditorTimeline,
+  itemId: string,
+  linked: boolean,
+): Found<{ item: TimelineItem; trackIndex: number }> {
+  const found = findItem(timeline, itemId);
+  if (!found.ok) return found;
+  const { item, trackIndex } = found.value;
+  if (item.type !== 'caption') return refuse('not_supported', MESSAGES.editor.notSupported);
+  if (isCaptionLinked(timeline, item) !== linked)
+    return refuse(
+      'not_allowed',
+      linked ? MESSAGES.editor.captionNotLinked : MESSAGES.editor.captionAlreadyLinked,
+    );
+  return { ok: true, value: { item, trackIndex } };
+}
+
+/** Commits the caption `item` replaced by `next` on its track, selected. */
+function commitCaption(
   timeline: VideoEditorTimeline,
   trackIndex: number,
   item: TimelineItem,
   next: TimelineItem,
-) {
-  return timeline.tracks.map((track, index) =>
+  description: string,
+): CommandResult {
+  const tracks = timeline.tracks.map((track, index) =>
     index === trackIndex
       ? { ...track, items: track.items.map((candidate) => (candidate === item ? next : candidate)) }
       : track,
   );
+  return commitTracks(timeline, tracks, description, { selection: [item.id] });
 }

@@ -105,10 +105,11 @@ export function clipItem(item: TimelineItem, bound: Span): TimelineItem | null {
       Math.min(window.end, Math.round(sourceStart + (to - from) * item.speed)),
     );
   }
-  return clampHalfFades(next);
+  return clampEffects(next);
 }
 
-function clampHalfFades(item: TimelineItem): TimelineItem {
+/** Fades are at most half the item, in whole frames (spec 3 §5). */
+export function clampEffects(item: TimelineItem): TimelineItem {
   if (!item.effects || item.effects.length === 0) return item;
   const half = Math.floor(item.durationInFrames / 2);
   if (item.effects.every((effect) => effect.durationInFrames <= half)) return item;

@@ -67,17 +67,7 @@ export function placesFreely(track: Pick<Track, 'type'>): boolean {
 }
 
 /** Fades are at most half the item, in whole frames (spec 3 §5). */
-export function clampEffects(item: TimelineItem): TimelineItem {
-  if (!item.effects || item.effects.length === 0) return item;
-  const half = Math.floor(item.durationInFrames / 2);
-  if (item.effects.every((effect) => effect.durationInFrames <= half)) return item;
-  return {
-    ...item,
-    effects: item.effects.map((effect) =>
-      effect.durationInFrames <= half ? effect : { ...effect, durationInFrames: half },
-    ),
-  };
-}
+export { clampEffects } from './shot-links';
 
 /**
  * The track rules of spec 3 §4, applied after every edit: subtypes derived; exactly one

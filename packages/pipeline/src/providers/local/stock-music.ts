@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { MusicTrackInfo } from '../provider-types';
 import { composeTrack } from './music-composer';
 import { runTool } from './run-tool';
-import { renderSong, songDefinition } from './sung-songs';
+import { mp3Args, renderSong, songDefinition } from './sung-songs';
 
 /** The General MIDI instruments the library is played on (Debian `musescore-general-soundfont-small`, MIT). */
 export const SOUNDFONT = '/usr/share/sounds/sf3/MuseScore_General_Lite.sf3';
@@ -47,26 +47,10 @@ export function fluidsynthArgs(midiPath: string, wavPath: string): string[] {
  * length, brought to -16 LUFS so every track previews at the same level, 44.1 kHz stereo.
  */
 export function encodeTrackArgs(wavPath: string, seconds: number, mp3Path: string): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    wavPath,
-    '-af',
-    `atrim=end=${seconds},loudnorm=I=-16:TP=-1.5:LRA=11,aresample=44100`,
-    '-ac',
-    '2',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '160k',
-    '-f',
-    'mp3',
+  return mp3Args(
+    ['-i', wavPath, '-af', `atrim=end=${seconds},loudnorm=I=-16:TP=-1.5:LRA=11,aresample=44100`],
     mp3Path,
-  ];
+  );
 }
 
 /**

@@ -228,19 +228,32 @@ export function songMixArgs(input: {
     `[ducked][vox]amix=inputs=2:duration=first:normalize=0,` +
       `atrim=end=${input.seconds},loudnorm=I=-16:TP=-1.5:LRA=11,aresample=44100[out]`,
   ].join(';');
+  return mp3Args(
+    [
+      '-i',
+      input.trackWav,
+      ...input.lineWavs.flatMap((wav) => ['-i', wav]),
+      '-filter_complex',
+      graph,
+      '-map',
+      '[out]',
+    ],
+    input.mp3Path,
+  );
+}
+
+/**
+ * A quiet ffmpeg run with `args` (inputs and filters) whose output is written to `mp3Path` as
+ * the music library's MP3: stereo, 160 kbit/s.
+ */
+export function mp3Args(args: readonly string[], mp3Path: string): string[] {
   return [
     '-hide_banner',
     '-nostdin',
     '-v',
     'error',
     '-y',
-    '-i',
-    input.trackWav,
-    ...input.lineWavs.flatMap((wav) => ['-i', wav]),
-    '-filter_complex',
-    graph,
-    '-map',
-    '[out]',
+    ...args,
     '-ac',
     '2',
     '-c:a',
@@ -249,7 +262,7 @@ export function songMixArgs(input: {
     '160k',
     '-f',
     'mp3',
-    input.mp3Path,
+    mp3Path,
   ];
 }
 
