@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StockMusicTrack, VideoEditorTimeline } from '@storyloom/core';
-import { decodeAudioFile, MUSIC_SAMPLE_RATE } from '@storyloom/pipeline';
+import { decodeAudioFile, LOCAL_SONGS, MUSIC_SAMPLE_RATE } from '@storyloom/pipeline';
 import {
   Client,
   DATABASES,
@@ -60,7 +60,8 @@ describe.each(DATABASES)('the stock music library on %s', (database) => {
 
   it('lists the composed tracks and the imported folder, with the filters of Music search', async () => {
     const all = (await anonymous().get('/api/music/tracks')).body as unknown as TrackList;
-    expect(all.tracks).toHaveLength(101);
+    // 100 composed tracks, the sung songs and the imported folder's one track.
+    expect(all.tracks).toHaveLength(101 + LOCAL_SONGS.length);
     expect(all.folders).toContain('Operator Picks');
     expect(all.folders).toContain('TOP 20');
     const imported = all.tracks.find((t) => t.folder === 'Operator Picks')!;
@@ -90,7 +91,8 @@ describe.each(DATABASES)('the stock music library on %s', (database) => {
     }
     const withLyrics = (await anonymous().get('/api/music/tracks?has_lyrics=true'))
       .body as unknown as TrackList;
-    expect(withLyrics.tracks).toEqual([]);
+    // Only the sung songs have words.
+    expect(withLyrics.tracks.map((t) => t.id).sort()).toEqual(LOCAL_SONGS.map((t) => t.id).sort());
   });
 
   it('plays a track and draws its waveform from the audio', async () => {
