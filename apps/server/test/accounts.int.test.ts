@@ -3,6 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPicture } from './character-fixtures.js';
 import {
   Client,
   DATABASES,
@@ -66,15 +67,18 @@ describe.each(DATABASES)('accounts, media and the app shell on %s', (database) =
     const bad = await bea.client.patch('/api/profile', { username: 'no spaces!' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^username: /);
+    // The avatar is a picture Bea uploaded (the one ownership rule refuses anyone else's).
+    const avatar = await uploadPicture(bea.client, pngDeclaring(40, 30));
+    expect(avatar.status).toBe(200);
     const ok = await bea.client.patch('/api/profile', {
       username: 'Bea_Films',
       displayName: 'Bea Films',
-      avatarUrl: '/media/avatars/2026/01/00000000-0000-4000-8000-000000000002.png',
+      avatarUrl: avatar.imageUrl,
     });
     expect(ok.body).toMatchObject({
       username: 'bea_films',
       displayName: 'Bea Films',
-      avatarUrl: '/media/avatars/2026/01/00000000-0000-4000-8000-000000000002.png',
+      avatarUrl: avatar.imageUrl,
       isTeam: false,
     });
     expect((await bea.client.get('/api/me')).body).toMatchObject({ displayName: 'Bea Films' });
