@@ -154,8 +154,8 @@ describe('shot resources and regeneration (spec 3 §7)', () => {
     )!.items[0]!;
     expect([clipItem.type, clipItem.mediaAssetId]).toEqual(['video', videos[0]!.id]);
 
-    // A story may name someone else's picture, but a run reads only its own user's media: the
-    // stranger's clip of the owner's picture fails and makes nothing.
+    // A story may not name someone else's picture (the one ownership rule, at entry): the
+    // stranger's story is refused and nothing is made.
     const borrowed = await stranger.post('/stories', {
       title: 'Borrowed picture',
       category_id: 'create_from_scratch',
@@ -171,23 +171,8 @@ describe('shot resources and regeneration (spec 3 §7)', () => {
         },
       },
     });
-    expect(borrowed.status).toBe(201);
-    const borrowedId = (borrowed.body as unknown as Story).id;
-    const theft = await stranger.post(
-      `/stories/workflow/regenerate_shot?storyId=${borrowedId}&shotId=one`,
-      { media_types: ['video'] },
-    );
-    expect(theft.status).toBe(200);
-    expect(await finish(stranger, (theft.body as { workflowRunId: string }).workflowRunId)).toBe(
-      'RUN_FAILED',
-    );
-    expect(
-      (
-        (await stranger.get(`/stories/${borrowedId}/shots/one`)).body as {
-          media_resources: ShotMediaResources;
-        }
-      ).media_resources.videos,
-    ).toEqual([]);
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body).toMatchObject({ error: 'NOT_YOUR_MEDIA' });
 
     // A batch over every visible shot charges per shot.
     const batch = await client.post(`/stories/workflow/batch_generate?storyId=${storyId}`, {
