@@ -31,6 +31,8 @@ export interface RenderTimelineOptions {
   removeWatermark?: boolean | undefined;
   watermarkEnabled?: boolean | undefined;
   captionsEnabled?: boolean | undefined;
+  /** false: no branded logo intro/outro (see compose's ComposeOptions.brandLogo). */
+  brandLogo?: boolean | undefined;
   /** Percent 0..100. */
   onProgress?: ((percent: number) => void) | undefined;
   signal?: AbortSignal | undefined;
@@ -154,6 +156,7 @@ export async function prepareRender(options: RenderPhaseOptions): Promise<Prepar
       removeWatermark: options.removeWatermark,
       watermarkEnabled: options.watermarkEnabled,
       captionsEnabled: options.captionsEnabled,
+      brandLogo: options.brandLogo,
       measure,
       measureContext: ctx,
       segmentFrames: options.segmentFrames,
