@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calculateCredits,
+  EDITOR_CONSTANTS,
   DEFAULT_MODEL_CONFIGS,
   MESSAGES,
   orderedShots,
@@ -253,7 +254,10 @@ describe('music videos', () => {
     expect(Math.abs(seconds - trimmed)).toBeLessThanOrEqual(0.1);
 
     // A cut between two pictures of the same character scores about 0.17; moving stills, under 0.02.
-    const cuts = await sceneCuts(mp4, 0.08);
+    // The branded logo intro and outro (spec 3 §9: 1.5 s each) veil the first and last
+    // seconds and so read as cuts; the shots' cuts lie between them.
+    const logo = EDITOR_CONSTANTS.logoIntroSeconds + 2 / FPS;
+    const cuts = (await sceneCuts(mp4, 0.08)).filter((cut) => cut > logo && cut < seconds - logo);
     const offBeat = cuts.map((cut) => Math.min(...beats.map((beat) => Math.abs(beat - cut))));
     // The clicks of the song itself, in the segment's time.
     const offClick = cuts.map((cut) => {
