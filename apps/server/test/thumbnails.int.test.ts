@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '@storyloom/core';
 import { eq } from 'drizzle-orm';
 import { stories } from '../src/db/schema.js';
-import { DATABASES, signUp, startTestServer, type TestServer } from './helpers.js';
-
-/** Thumbnails are pictures stored by the server: keys of the blob store. */
-const media = (n: number) =>
-  `/media/thumbnails/2026/01/00000000-0000-4000-8000-${String(n).padStart(12, '0')}.jpg` as const;
-const ORIGINAL = media(1);
-const UPLOAD = media(2);
-const FRAME = media(3);
+import { uploadPicture } from './character-fixtures.js';
+import { DATABASES, pngDeclaring, signUp, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DATABASES)('story thumbnails on %s', (database) => {
   let server: TestServer;
@@ -20,6 +14,13 @@ describe.each(DATABASES)('story thumbnails on %s', (database) => {
 
   it('keeps a history of earlier thumbnails and restores the original', async () => {
     const { client } = await signUp(server.baseUrl, 'Thumbs');
+    // Pictures of the user's own (the one ownership rule refuses anyone else's); the original
+    // stands for the one the story's export made.
+    const ORIGINAL = (await uploadPicture(client, pngDeclaring(64, 36), 'original.png')).imageUrl;
+    const UPLOAD = (await uploadPicture(client, pngDeclaring(64, 36), 'upload.png')).imageUrl;
+    const FRAME = (await uploadPicture(client, pngDeclaring(64, 36), 'frame.png')).imageUrl;
+    expect(UPLOAD).toMatch(/^\/media\//);
+    expect(FRAME).toMatch(/^\/media\//);
     const id = (
       (await client.post('/stories', { category_id: 'music_video' })).body as unknown as Story
     ).id;
