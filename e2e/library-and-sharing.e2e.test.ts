@@ -96,6 +96,8 @@ describe('library, community gallery, preview, sharing and publishing', () => {
 
   /** Replaces a story's timeline with one whose only picture is missing from storage. */
   async function loseMedia(storyId: string) {
+    // A picture of Alice's own (a story may name no one else's), then lost from storage.
+    const lostUrl = await uploadStill(`lost-${storyId}`);
     const { body: full } = await api<StoryJson & { version: number }>(
       alice,
       'GET',
@@ -124,18 +126,19 @@ describe('library, community gallery, preview, sharing and publishing', () => {
         mediaAssets: [
           {
             id: 'gone',
-            url: '/media/uploads/2025/01/00000000-0000-4000-8000-000000000000.png',
+            url: lostUrl,
             resource_type: 'image',
           },
         ],
       },
     });
     expect(synced.status).toBe(200);
+    await rm(join(server.dataDir, 'media', lostUrl.replace(/^\/media\//, '')));
   }
 
-  /** A story of Alice's with a real export made by the render engine. */
-  async function exportedStory(title: string): Promise<StoryJson> {
-    const png = join(workDir, `${title.replace(/\W+/g, '-')}.png`);
+  /** A still picture Alice uploads; its URL. */
+  async function uploadStill(name: string): Promise<string> {
+    const png = join(workDir, `${name.replace(/\W+/g, '-')}.png`);
     await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
       ...['-i', 'testsrc2=s=640x360:d=1', '-frames:v', '1', png],
@@ -147,7 +150,12 @@ describe('library, community gallery, preview, sharing and publishing', () => {
       },
     });
     expect(upload.status()).toBe(200);
-    const { imageUrl } = (await upload.json()) as { imageUrl: string };
+    return ((await upload.json()) as { imageUrl: string }).imageUrl;
+  }
+
+  /** A story of Alice's with a real export made by the render engine. */
+  async function exportedStory(title: string): Promise<StoryJson> {
+    const imageUrl = await uploadStill(title);
     const created = await api<StoryJson>(alice, 'POST', '/stories', {
       title,
       category_id: 'music_video',
