@@ -216,7 +216,7 @@ async function main() {
       };
       requestAnimationFrame(tick);
     `);
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(
       () => (window as unknown as { __frames: number[] }).__frames.length >= 300,
       undefined,

@@ -259,11 +259,11 @@ describe('the video editor', () => {
     // Play: the clock advances and the canvas changes.
     await poll(() => canvasSignature(page)).toBeGreaterThan(0);
     const before = await canvasSignature(page);
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await poll(() => clock.getAttribute('data-frame').then(Number)).toBeGreaterThan(45);
     await poll(() => canvasSignature(page)).not.toBe(before);
     await page.keyboard.press('Space');
-    await poll(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    await poll(() => page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
     const paused = Number(await clock.getAttribute('data-frame'));
     await page.keyboard.press('ArrowRight');
     await poll(() => clock.getAttribute('data-frame').then(Number)).toBe(paused + 1);
@@ -337,7 +337,7 @@ describe('the video editor', () => {
       await poll(() => clock.getAttribute('data-frame').then(Number)).toBeGreaterThan(
         musicFrame - 3,
       );
-      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
       const measure = () =>
         page.evaluate(
           (id) =>
