@@ -11,6 +11,7 @@ import { stories } from '../src/db/schema.js';
 import { EXPORT_WORKFLOW } from '../src/render/render-workflows.js';
 import { patchPortrait, uploadPicture } from './character-fixtures.js';
 import { finishRun, signUp, startTestServer, type Client, type TestServer } from './helpers.js';
+import { stillTimeline } from './render-fixtures.js';
 
 const run = promisify(execFile);
 
@@ -34,44 +35,29 @@ async function uploadSong(client: Client, bytes: Buffer): Promise<string> {
 
 /** A timeline of one picture (15 frames) and, when given, a song under it. */
 function timelineOf(pictureUrl: string, songUrl?: string) {
+  const picture = stillTimeline(pictureUrl, 15);
+  if (!songUrl) return picture;
   return {
     tracks: [
+      ...picture.tracks,
       {
-        id: 'main',
-        type: 'video',
-        isPrimary: true,
+        id: 'music',
+        type: 'audio',
+        subtype: 'music',
         items: [
           {
-            id: 'a',
-            type: 'image',
-            mediaAssetId: 'still',
+            id: 'm',
+            type: 'audio',
+            mediaAssetId: 'song',
             startTimeInFrames: 0,
             durationInFrames: 15,
           },
         ],
       },
-      ...(songUrl
-        ? [
-            {
-              id: 'music',
-              type: 'audio',
-              subtype: 'music',
-              items: [
-                {
-                  id: 'm',
-                  type: 'audio',
-                  mediaAssetId: 'song',
-                  startTimeInFrames: 0,
-                  durationInFrames: 15,
-                },
-              ],
-            },
-          ]
-        : []),
     ],
     mediaAssets: [
-      { id: 'still', url: pictureUrl, resource_type: 'image' },
-      ...(songUrl ? [{ id: 'song', url: songUrl, resource_type: 'audio', subtype: 'music' }] : []),
+      ...picture.mediaAssets,
+      { id: 'song', url: songUrl, resource_type: 'audio', subtype: 'music' },
     ],
   };
 }

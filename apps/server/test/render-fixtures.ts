@@ -15,8 +15,8 @@ export async function uploadStill(client: Client, dir: string, name: string) {
   return { status: res.status, imageUrl: ((await res.json()) as { imageUrl: string }).imageUrl };
 }
 
-/** A render_video request for one still picture at `url`, `frames` long (30 fps), at 320×180. */
-export function stillRenderRequest(url: string, frames: number) {
+/** A timeline of one still picture at `url` (asset `still`), `frames` long at 30 fps. */
+export function stillTimeline(url: string, frames: number) {
   return {
     tracks: [
       {
@@ -35,6 +35,13 @@ export function stillRenderRequest(url: string, frames: number) {
       },
     ],
     mediaAssets: [{ id: 'still', url, resource_type: 'image' }],
+  };
+}
+
+/** A render_video request for one still picture at `url`, `frames` long (30 fps), at 320×180. */
+export function stillRenderRequest(url: string, frames: number) {
+  return {
+    ...stillTimeline(url, frames),
     watermarkConfig: { enabled: false, type: 'storyloom' },
     configFromStory: { width: 320, height: 180 },
   };
