@@ -11,21 +11,29 @@ import {
   scriptToVideoPayloadSchema,
   shotMediaTypeSchema,
   statusStage,
-  storyboardSchema,
+  storyboardSchema as storedStoryboardSchema,
   videoEditorTimelineSchema,
   type FailureStage,
   type ScriptToVideoPayload,
   asmrPayloadSchema,
   type AsmrPayload,
+  type AsmrShot,
+  type ExplainerShot,
   isProcessingStatus,
   continuationCharge,
+  storyboardOf,
+  type GeneratedShot,
   type GeneratingCreditInput,
+  type KindShotSchema,
 } from '@storyloom/core';
 import {
+  ASMR_HOOKS,
   asmrSteps,
+  EXPLAINER_HOOKS,
   explainerSteps,
+  flowHooksOf,
   regenerateShots,
-  timelineFromStory,
+  type FlowHooks,
   type GenerationPorts,
   type GenerationStory,
   shotCount,
@@ -96,17 +104,22 @@ export function stableMediaId(runId: string, name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The server side of a generation step: the story row and the blob store. */
-function portsFor(
+/**
+ * The server side of a generation step: the story row (its shots parsed with its kind's shot
+ * schema at each load) and the blob store.
+ */
+function portsFor<S extends GeneratedShot>(
   ctx: AppContext,
   step: StepContext,
   stories: StoryRepository,
+  shotSchema: KindShotSchema<S>,
   storyId: string | null = step.run.storyId,
-): GenerationPorts {
+): GenerationPorts<S> {
   if (!storyId) throw new Error('This run has no story');
+  const storyboardSchema = storyboardOf(shotSchema);
   return {
     providers: ctx.providers,
-    async loadStory(): Promise<GenerationStory> {
+    async loadStory(): Promise<GenerationStory<S>> {
       const row = await stories.findByIdIncludingDeleted(storyId);
       if (!row) throw new Error('Story not found');
       const timeline = row.videoEditorTimeline
@@ -115,7 +128,7 @@ function portsFor(
       return {
         id: row.id,
         title: row.title,
-        storyboard: (row.storyboard as GenerationStory['storyboard']) ?? null,
+        storyboard: row.storyboard ? storyboardSchema.parse(row.storyboard) : null,
         videoEditorTimeline: timeline,
         metadata: row.metadata,
       };
@@ -126,7 +139,7 @@ function portsFor(
       if (patch.metadata !== undefined) set.metadata = patch.metadata;
       // What a pipeline makes is held to the same bounds as what a user sends.
       if (patch.storyboard !== undefined)
-        set.storyboard = patch.storyboard && storyboardSchema.parse(patch.storyboard);
+        set.storyboard = patch.storyboard && storedStoryboardSchema.parse(patch.storyboard);
       if (patch.videoEditorTimeline !== undefined)
         set.videoEditorTimeline =
           patch.videoEditorTimeline && videoEditorTimelineSchema.parse(patch.videoEditorTimeline);
@@ -169,37 +182,40 @@ function portsFor(
 /**
  * How a kind of generation reads its run's input, which models the request chose, and what
  * core's credit calculator prices it by (the start charge and a preview's continuation both
- * come from it).
+ * come from it); its flow's hooks give the shot schema its story is loaded with.
  */
-export interface GenerationInput<Input> {
+export interface GenerationInput<Input, S extends GeneratedShot = GeneratedShot> {
+  flow: FlowHooks<S>;
   parse(input: unknown): Input;
   advancedSettings?(input: Input): Parameters<AppContext['models']['providersFor']>[1];
   credits(input: Input): GeneratingCreditInput;
 }
 
-export const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload> = {
+export const EXPLAINER_INPUT: GenerationInput<ScriptToVideoPayload, ExplainerShot> = {
+  flow: EXPLAINER_HOOKS,
   parse: (input) => scriptToVideoPayloadSchema.parse(input),
   advancedSettings: (input) => input.advanced_settings,
   credits: () => ({ category: 'script_to_video' }),
 };
 
-export const ASMR_INPUT: GenerationInput<AsmrPayload> = {
+export const ASMR_INPUT: GenerationInput<AsmrPayload, AsmrShot> = {
+  flow: ASMR_HOOKS,
   parse: (input) => asmrPayloadSchema.parse(input),
   advancedSettings: (input) => input.advanced_settings,
   credits: (input) => ({ category: 'asmr_video', numShots: input.num_shots }),
 };
 
-function toWorkflowStep<Input>(
+function toWorkflowStep<Input, S extends GeneratedShot>(
   ctx: AppContext,
-  pipelineStep: PipelineStep<Input>,
+  pipelineStep: PipelineStep<Input, S>,
   stories: StoryRepository,
-  reader: GenerationInput<Input>,
+  reader: GenerationInput<Input, S>,
 ): WorkflowStep {
   // The request's image and video models, when their vendor is configured.
   const prepare = (step: StepContext) => {
     const input = reader.parse(step.input);
-    const ports: GenerationPorts = {
-      ...portsFor(ctx, step, stories),
+    const ports: GenerationPorts<S> = {
+      ...portsFor(ctx, step, stories, reader.flow.shotSchema),
       providers: ctx.models.providersFor(ctx.providers, reader.advancedSettings?.(input)),
     };
     return { input, ports };
@@ -262,11 +278,11 @@ function exportSteps(ctx: AppContext, logger: FastifyBaseLogger, stories: StoryR
  * The workflow steps of a generation: its pipeline steps, then the export of its story,
  * spread over the workers.
  */
-export function generationSteps<Input>(
+export function generationSteps<Input, S extends GeneratedShot>(
   ctx: AppContext,
   logger: FastifyBaseLogger,
-  steps: readonly PipelineStep<Input>[],
-  reader: GenerationInput<Input>,
+  steps: readonly PipelineStep<Input, S>[],
+  reader: GenerationInput<Input, S>,
 ): WorkflowStep[] {
   const stories = new StoryRepository(ctx.database.db);
   return [
@@ -280,12 +296,12 @@ export function generationSteps<Input>(
  * charging a preview's continuation when it is resumed, refunding its credits when it fails
  * before the timeline (spec 1 §8).
  */
-export function generationWorkflow<Input>(
+export function generationWorkflow<Input, S extends GeneratedShot>(
   ctx: AppContext,
   logger: FastifyBaseLogger,
   kind: string,
-  steps: readonly PipelineStep<Input>[],
-  reader: GenerationInput<Input>,
+  steps: readonly PipelineStep<Input, S>[],
+  reader: GenerationInput<Input, S>,
 ): WorkflowDefinition {
   const credits = new CreditLedger(ctx.database.db);
   return {
@@ -356,13 +372,14 @@ export function generationWorkflows(
           failureStage: 'generating_images',
           async run(step) {
             const input = regenerateRunInputSchema.parse(step.input);
-            const ports = portsFor(ctx, step, stories, input.story_id);
             const row = await stories.findByIdIncludingDeleted(input.story_id);
             if (!row) throw new Error('Story not found');
+            const flow = flowHooksOf(row.categoryId);
+            const ports = portsFor(ctx, step, stories, flow.shotSchema, input.story_id);
             const payload = scriptToVideoPayloadSchema.partial().safeParse(row.categoryInputs);
             const inputs = payload.success ? payload.data : {};
-            // A vlog's new pictures show its character (as the server holds it now).
-            const character = await vlogCharacterOf(ctx, row);
+            // The new pictures of a flow that shows a character show it as the server holds it now.
+            const character = flow.showsCharacter ? await vlogCharacterOf(ctx, row) : undefined;
             const timeline = row.videoEditorTimeline as {
               globalConfig?: { captions?: { enabled?: boolean } };
             } | null;
@@ -384,6 +401,7 @@ export function generationWorkflows(
                 buildTimeline: !isProcessingStatus(row.status) && row.status !== 'paused',
               },
               ports,
+              flow,
             );
             await ctx.database.db
               .update(storiesTable)
@@ -411,11 +429,14 @@ export function generationWorkflows(
           async run(step) {
             const input = rebuildTimelineAndExportSchema.parse(step.input);
             if (!input.rebuild_timeline) return;
-            const ports = portsFor(ctx, step, stories);
+            const row = await stories.findByIdIncludingDeleted(step.run.storyId ?? '');
+            if (!row) throw new Error('Story not found');
+            const flow = flowHooksOf(row.categoryId);
+            const ports = portsFor(ctx, step, stories, flow.shotSchema);
             const story = await ports.loadStory();
             if (!story.storyboard || Object.keys(story.storyboard.shots_map).length === 0) return;
             const captions = story.videoEditorTimeline?.globalConfig.captions.enabled ?? true;
-            await ports.updateStory({ videoEditorTimeline: timelineFromStory(story, captions) });
+            await ports.updateStory({ videoEditorTimeline: flow.timeline(story, captions) });
           },
         },
         ...exportSteps(ctx, logger, stories),

@@ -11,8 +11,9 @@ import {
   type LyricsVideoPayload,
   type MusicVideoPayload,
   type MusicVideoRunInput,
+  type MusicVideoShot,
 } from '@storyloom/core';
-import { MUSIC_VIDEO_TITLES, musicVideoSteps } from '@storyloom/pipeline';
+import { MUSIC_VIDEO_HOOKS, MUSIC_VIDEO_TITLES, musicVideoSteps } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { SongService } from '../music/song-service.js';
 import { CharacterService } from '../characters/character-service.js';
@@ -22,7 +23,8 @@ import { generationWorkflow, type GenerationInput } from './generation-workflows
 
 export const MUSIC_VIDEO_WORKFLOW = 'story.music_video';
 
-const MUSIC_VIDEO_INPUT: GenerationInput<MusicVideoRunInput> = {
+const MUSIC_VIDEO_INPUT: GenerationInput<MusicVideoRunInput, MusicVideoShot> = {
+  flow: MUSIC_VIDEO_HOOKS,
   parse: (input) => musicVideoRunInputSchema.parse(input),
   advancedSettings: (input) => input.request.advanced_settings,
   credits: (input) => musicVideoCreditInput(input.request, input.song.duration),

@@ -6,14 +6,13 @@ import { CharacterService } from '../characters/character-service.js';
 const storedCharacterSchema = z.object({ id: z.string().max(200), name: z.string().max(200) });
 
 /**
- * The character of a character vlog story (its metadata records which), resolved as the
- * server holds it now: its name and reference picture. Undefined for other stories.
+ * The character of a story whose pictures show one (its metadata records which), resolved as
+ * the server holds it now: its name and reference picture. Undefined when it records none.
  */
 export async function vlogCharacterOf(
   ctx: AppContext,
-  story: { categoryId: string; userId: string; metadata: Record<string, unknown> },
+  story: { userId: string; metadata: Record<string, unknown> },
 ): Promise<{ name: string; imageUrl: string } | undefined> {
-  if (story.categoryId !== 'character_vlog') return undefined;
   const stored = storedCharacterSchema.safeParse(story.metadata.character);
   if (!stored.success) return undefined;
   const { id, name } = stored.data;

@@ -4,8 +4,9 @@ import {
   characterVlogPayloadSchema,
   startCharge,
   type CharacterVlogPayload,
+  type VlogShot,
 } from '@storyloom/core';
-import { characterVlogSteps, type CharacterVlogInput } from '@storyloom/pipeline';
+import { characterVlogSteps, VLOG_HOOKS, type CharacterVlogInput } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { CharacterService } from '../characters/character-service.js';
 import type { WorkflowDefinition } from '../workflow/workflow-service.js';
@@ -27,7 +28,8 @@ const vlogReferencesSchema = z.object({
   extra_references: z.array(referenceSchema).max(1).optional(),
 });
 
-const VLOG_INPUT: GenerationInput<CharacterVlogInput> = {
+const VLOG_INPUT: GenerationInput<CharacterVlogInput, VlogShot> = {
+  flow: VLOG_HOOKS,
   parse: (input) => ({
     ...characterVlogPayloadSchema.parse(input),
     ...vlogReferencesSchema.parse(input),

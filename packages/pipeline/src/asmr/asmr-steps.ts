@@ -1,22 +1,19 @@
 import {
   ASMR_STYLES,
+  asmrShotSchema,
   cleanPastedText,
   DEFAULT_GLOBAL_CONFIG,
   type AsmrPayload,
+  type AsmrShot,
   type MediaAsset,
-  type ShotsMap,
   type Track,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { buildTimelineFromShots, spreadRanks } from '@storyloom/timeline';
-import {
-  backgroundMusic,
-  drawInStyle,
-  MUSIC_ASSET_ID,
-  shotId,
-  shotImagesStep,
-  type PipelineStep,
-} from '../explainer/explainer-steps';
+import { backgroundMusic, MUSIC_ASSET_ID } from '../steps/background-music';
+import { TOLD_STORY_HOOKS, type FlowHooks } from '../steps/flow-hooks';
+import { shotId, type PipelineStep } from '../steps/pipeline-step';
+import { drawInStyle, shotImagesStep } from '../steps/shot-images-step';
 import { synthesizeAmbience } from '../providers/local/asmr-ambience';
 import { encodeWav } from '../providers/local/wav';
 
@@ -54,10 +51,10 @@ export function sceneKeywords(scene: string): string[] {
 }
 
 /** The storyboard of an ASMR video: `count` close shots of the scene, each framed differently. */
-export function asmrShots(scene: string, count: number): ShotsMap {
+export function asmrShots(scene: string, count: number): Record<string, AsmrShot> {
   const ranks = spreadRanks(count);
   const keywords = sceneKeywords(scene);
-  const shots: ShotsMap = {};
+  const shots: Record<string, AsmrShot> = {};
   for (let index = 0; index < count; index++) {
     const id = shotId(index);
     const framing = FRAMINGS[index % FRAMINGS.length]!;
@@ -79,7 +76,7 @@ export function asmrShots(scene: string, count: number): ShotsMap {
  * style's ambience under the whole video, and the music (when chosen) quieter beneath it.
  */
 export function asmrTimeline(args: {
-  shotsMap: ShotsMap;
+  shotsMap: Record<string, AsmrShot>;
   mediaAssets: MediaAsset[];
   watermark?: VideoEditorTimeline['globalConfig']['watermark'] | undefined;
 }): VideoEditorTimeline {
@@ -140,12 +137,15 @@ export function asmrTimeline(args: {
 const styleName = (input: AsmrPayload) =>
   ASMR_STYLES.find((style) => style.value === input.asmr_type)?.name ?? input.asmr_type;
 
+/** What shared workflows (a regeneration, Recover) ask of an ASMR story: a told story's. */
+export const ASMR_HOOKS: FlowHooks<AsmrShot> = { ...TOLD_STORY_HOOKS, shotSchema: asmrShotSchema };
+
 /**
  * The ASMR video workflow, as steps over provider interfaces, up to the story's timeline: the
  * scene as close shots, a picture per shot, the style's ambience (synthesised locally) with the
  * music chosen, and the timeline. Idempotent like the explainer's steps.
  */
-export function asmrSteps(): PipelineStep<AsmrPayload>[] {
+export function asmrSteps(): PipelineStep<AsmrPayload, AsmrShot>[] {
   return [
     {
       name: 'create-story',
@@ -182,7 +182,7 @@ export function asmrSteps(): PipelineStep<AsmrPayload>[] {
         });
       },
     },
-    shotImagesStep<AsmrPayload>({
+    shotImagesStep<AsmrPayload, AsmrShot>({
       aspectRatio: (input) => input.aspect_ratio,
       pause: (input) => Boolean(input.is_preview),
       draw: (_input, ports, request) => drawInStyle(ports, request, 'photorealistic'),

@@ -3,25 +3,25 @@ import {
   musicVideoHasBroll,
   musicVideoShotCount,
   musicVideoShotRoles,
+  musicVideoShotSchema,
   musicVideoSkipsVideo,
-  orderedShots,
   OUTPUT_SIZES,
   type MediaAsset,
   type MusicVideoRunInput,
-  type ShotsMap,
+  type MusicVideoShot,
 } from '@storyloom/core';
 import { spreadRanks } from '@storyloom/timeline';
+import { TOLD_STORY_HOOKS, type FlowHooks } from '../steps/flow-hooks';
+import type { GenerationPorts } from '../steps/generation-ports';
 import {
   resultsOf,
   saveShotResults,
-  drawInStyle,
+  shotAt,
   shotId,
-  shotImagesStep,
-  styleChoice,
-  timelineFromStory,
-  type GenerationPorts,
   type PipelineStep,
-} from '../explainer/explainer-steps';
+} from '../steps/pipeline-step';
+import { drawInStyle, shotImagesStep, styleChoice } from '../steps/shot-images-step';
+import { timelineStep } from '../steps/timeline-step';
 import type { GeneratedMedia, ShotTransition } from '../providers/provider-types';
 import {
   brollLine,
@@ -29,7 +29,12 @@ import {
   performanceBrollLine,
   songSection,
 } from './music-video-shot-lines';
-import { shotFrames, SONG_ASSET_ID, type LyricLine } from './music-video-timeline';
+import {
+  musicVideoStoryTimeline,
+  shotFrames,
+  SONG_ASSET_ID,
+  type LyricLine,
+} from './music-video-timeline';
 import { shotCutFrames } from './shot-cut-frames';
 
 /** The title of a new music video (ours: the request names none). */
@@ -57,18 +62,6 @@ async function hearLyrics(
     ...(phrase.words ? { words: phrase.words } : {}),
   }));
 }
-
-async function shotAt(ports: GenerationPorts, index: number) {
-  const story = await ports.loadStory();
-  const shots = orderedShots(story.storyboard?.shots_map ?? {});
-  const shot = shots[index];
-  if (!shot) throw new Error(`The storyboard has no shot ${index + 1}`);
-  const have = new Set((story.videoEditorTimeline?.mediaAssets ?? []).map((a) => a.id));
-  return { shot, next: shots[index + 1], have };
-}
-
-/** Whether a storyboard shot is a B-roll cutaway. */
-const isBroll = (shot: object) => (shot as Record<string, unknown>).broll === true;
 
 /**
  * How each clip joins the next (spec 2 §3 enable_start_end_frame; One-Take Style): One-Take
@@ -129,6 +122,16 @@ const hearsLyrics = (request: MusicVideoRunInput['request']) =>
   request.video_type === 'lyrics-video' || (isPerformance(request) && request.auto_captions);
 
 /**
+ * What shared workflows (a regeneration, Recover) ask of a music video: its own timeline, with
+ * captions from the lines sung over each shot.
+ */
+export const MUSIC_VIDEO_HOOKS: FlowHooks<MusicVideoShot> = {
+  ...TOLD_STORY_HOOKS,
+  shotSchema: musicVideoShotSchema,
+  timeline: musicVideoStoryTimeline,
+};
+
+/**
  * The music-video workflow (spec 2 §2, §4; issue 11), as steps over provider interfaces up to
  * the story's timeline (the server then exports it): a storyboard from the song — as many
  * shots as its length asks for, cut on its beats when beat sync is on, each showing a line of
@@ -137,7 +140,7 @@ const hearsLyrics = (request: MusicVideoRunInput['request']) =>
  * renderer), the song as the music track over the whole video, no voice-over, captions only
  * when asked for. Steps are idempotent as the explainer's are.
  */
-export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
+export function musicVideoSteps(): PipelineStep<MusicVideoRunInput, MusicVideoShot>[] {
   return [
     {
       name: 'create-story',
@@ -222,7 +225,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         });
         const style = styleChoice(request.video_consistent_style);
         const ranks = spreadRanks(shots);
-        const shots_map: ShotsMap = {};
+        const shots_map: Record<string, MusicVideoShot> = {};
         // One draft per line: the writer turns each into the prompts of its shot.
         for (const [index, line] of lines.entries()) {
           const [draft] = await ports.providers.writer.storyboard({ script: line, style });
@@ -271,7 +274,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         });
       },
     },
-    shotImagesStep<MusicVideoRunInput>({
+    shotImagesStep<MusicVideoRunInput, MusicVideoShot>({
       aspectRatio: (input) => input.request.aspect_ratio,
       pause: (input) => Boolean(input.request.is_preview),
       // A B-roll cutaway shows the place, not the character — except in a performance, where
@@ -281,7 +284,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
           ports,
           request,
           input.request.video_consistent_style,
-          isBroll(request.shot) && !isPerformance(input.request)
+          request.shot.broll === true && !isPerformance(input.request)
             ? undefined
             : await characterPicture(input, ports),
         ),
@@ -332,9 +335,7 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
       },
       async run(input, ports, given) {
         const results = await resultsOf(this, input, ports, given);
-        const story = await ports.loadStory();
-        const ids = orderedShots(story.storyboard?.shots_map ?? {}).map((s) => s.shot_id);
-        await saveShotResults(ports, results, ids, (fresh) => {
+        await saveShotResults(ports, results, (fresh) => {
           const song: MediaAsset = {
             id: SONG_ASSET_ID,
             title: 'Song',
@@ -352,20 +353,11 @@ export function musicVideoSteps(): PipelineStep<MusicVideoRunInput>[] {
         });
       },
     },
-    {
-      name: 'timeline',
-      status: 'processing:generating_timeline',
-      failureStage: 'generating_timeline',
-      async run(input, ports) {
-        // The shots' frames make it a music video's timeline (see `timelineFromStory`).
-        const story = await ports.loadStory();
-        await ports.updateStory({
-          videoEditorTimeline: timelineFromStory(
-            story,
-            input.request.auto_captions || input.request.video_type === 'lyrics-video',
-          ),
-        });
-      },
-    },
+    // The shots' frames make it a music video's timeline (see `musicVideoStoryTimeline`).
+    timelineStep<MusicVideoRunInput, MusicVideoShot>({
+      captions: (input) =>
+        input.request.auto_captions || input.request.video_type === 'lyrics-video',
+      build: musicVideoStoryTimeline,
+    }),
   ];
 }

@@ -3,12 +3,14 @@ import {
   TIMELINE_SCHEMA_VERSION,
   orderedShots,
   type MediaAsset,
-  type ShotsMap,
+  type MusicVideoShot,
   type TimelineItem,
   type Track,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { itemFromAsset, TRACK_NAMES } from '@storyloom/timeline';
+import type { GenerationStory } from '../steps/generation-ports';
+import { keepingWatermark, voiceOverTimeline } from '../steps/voice-over-timeline';
 
 /** The song's asset id in a generated music video. */
 export const SONG_ASSET_ID = 'music-song';
@@ -27,9 +29,8 @@ export interface LyricLine {
 }
 
 /** The lyric lines a shot holds (`lyric_lines`), if any. */
-export function lyricLinesOf(shot: object): LyricLine[] {
-  const lines = (shot as Record<string, unknown>).lyric_lines;
-  return Array.isArray(lines) ? (lines as LyricLine[]) : [];
+export function lyricLinesOf(shot: MusicVideoShot): LyricLine[] {
+  return shot.lyric_lines ?? [];
 }
 
 /**
@@ -82,9 +83,9 @@ function lyricCaptions(
 }
 
 /** A music-video shot's place on the timeline: frames [cut_start_frame, cut_end_frame). */
-export function shotFrames(shot: object): { from: number; to: number } | null {
-  const { cut_start_frame: from, cut_end_frame: to } = shot as Record<string, unknown>;
-  return typeof from === 'number' && typeof to === 'number' && to > from ? { from, to } : null;
+export function shotFrames(shot: MusicVideoShot): { from: number; to: number } | null {
+  const { cut_start_frame: from, cut_end_frame: to } = shot;
+  return from !== undefined && to !== undefined && to > from ? { from, to } : null;
 }
 
 /**
@@ -94,7 +95,7 @@ export function shotFrames(shot: object): { from: number; to: number } | null {
  * on, each shot's line as a caption over its shot.
  */
 export function buildMusicVideoTimeline(args: {
-  shotsMap: ShotsMap;
+  shotsMap: Record<string, MusicVideoShot>;
   mediaAssets: MediaAsset[];
   captions: boolean;
   /** Lyrics appear word by word (a lyrics video with Animated Video on), else line by line. */
@@ -173,4 +174,26 @@ export function buildMusicVideoTimeline(args: {
     mediaAssets: args.mediaAssets,
     globalConfig,
   };
+}
+
+/**
+ * The timeline of a music-video story (its timeline step, Recover, a regeneration): while
+ * every shot keeps the frames its storyboard cut it at (on the beats), the music video's
+ * timeline; once a shot without them is added, a told story's. The watermark setting is kept.
+ */
+export function musicVideoStoryTimeline(
+  story: GenerationStory<MusicVideoShot>,
+  captions: boolean,
+): VideoEditorTimeline {
+  const shotsMap = story.storyboard?.shots_map ?? {};
+  const shots = orderedShots(shotsMap);
+  if (shots.length === 0 || !shots.every((shot) => shotFrames(shot)))
+    return voiceOverTimeline(story, captions);
+  const timeline = buildMusicVideoTimeline({
+    shotsMap,
+    mediaAssets: story.videoEditorTimeline?.mediaAssets ?? [],
+    captions,
+    animatedLyrics: story.metadata.lyrics_animated === true,
+  });
+  return keepingWatermark(story, timeline);
 }

@@ -1,5 +1,5 @@
 import type { GeneratedMedia, ImageProvider } from '../providers/provider-types';
-import { styleChoice } from '../explainer/explainer-steps';
+import { styleChoice } from '../steps/shot-images-step';
 import { placeCharacter } from './place-character';
 
 /** The look of a vlog's scenes (ours: the vlog form has no style choice). */

@@ -1,16 +1,11 @@
-import {
-  type CharacterVlogPayload,
-  type ScriptToVideoPayload,
-  type ShotsMap,
-} from '@storyloom/core';
+import { vlogShotSchema, type CharacterVlogPayload, type VlogShot } from '@storyloom/core';
 import { spreadRanks } from '@storyloom/timeline';
-import {
-  explainerSteps,
-  shotId,
-  shotImagesStep,
-  styleChoice,
-  type PipelineStep,
-} from '../explainer/explainer-steps';
+import { TOLD_STORY_HOOKS, type FlowHooks } from '../steps/flow-hooks';
+import { shotId, type PipelineStep } from '../steps/pipeline-step';
+import { drawInStyle, shotImagesStep, styleChoice } from '../steps/shot-images-step';
+import { timelineStep } from '../steps/timeline-step';
+import { voiceOverStep } from '../steps/voice-over-step';
+import { voiceOverTimeline } from '../steps/voice-over-timeline';
 import { drawVlogPicture, VLOG_VISUAL_STYLE } from './draw-vlog-picture';
 import { vlogScript } from './vlog-script';
 
@@ -29,46 +24,38 @@ export type CharacterVlogInput = CharacterVlogPayload & {
   extra_references?: VlogCharacterReference[];
 };
 
-/** The explainer's request fields the shared steps read (voice, music, ratio, preview). */
-function asExplainerInput(input: CharacterVlogInput): ScriptToVideoPayload {
-  return {
-    title: input.title,
-    script_content: input.vlog_topic,
-    voiceover_voice: 'auto',
-    background_music: input.background_music,
-    // The output sizes cover every ratio; the explainer's type names only its two.
-    aspect_ratio: input.aspect_ratio as ScriptToVideoPayload['aspect_ratio'],
-    visual_style: VLOG_VISUAL_STYLE,
-    auto_rewrite: false,
-    auto_captions: true,
-    advanced_settings: input.advanced_settings,
-    ...(input.is_preview !== undefined ? { is_preview: input.is_preview } : {}),
-  };
-}
-
-/** An explainer step run over a vlog's request. */
-function sharedStep(name: string): PipelineStep<CharacterVlogInput> {
-  const step = explainerSteps().find((s) => s.name === name);
-  if (!step) throw new Error(`The explainer has no step ${name}`);
-  return {
-    name: step.name,
-    status: step.status,
-    failureStage: step.failureStage,
-    ...(step.perShot
-      ? { perShot: (input, ports, index) => step.perShot!(asExplainerInput(input), ports, index) }
-      : {}),
-    run: (input, ports, shots) => step.run(asExplainerInput(input), ports, shots),
-  };
-}
+/**
+ * What shared workflows ask of a vlog: a told story's timeline; a regenerated picture shows
+ * the story's character (as the server holds it now) when it has one.
+ */
+export const VLOG_HOOKS: FlowHooks<VlogShot> = {
+  ...TOLD_STORY_HOOKS,
+  shotSchema: vlogShotSchema,
+  showsCharacter: true,
+  drawRegenerated: async (ports, request) =>
+    request.character
+      ? drawVlogPicture({
+          image: ports.providers.image,
+          prompt: request.prompt,
+          keywords: request.keywords,
+          characterPrompt: request.character.name,
+          reference: await ports.readMedia(request.character.imageUrl),
+          width: request.width,
+          height: request.height,
+          seed: request.seed,
+          index: request.index,
+        })
+      : drawInStyle(ports, request, request.style),
+};
 
 /**
  * The character vlog workflow (spec 2 §2, §7), up to the story's timeline: a storyboard of
  * the character's day from the topic, told in the first person; every shot's picture shows the
  * selected character's own reference picture (placed into the offline illustrator's scene, or
- * given to a cloud image model as its reference image); then the explainer's voice-over,
- * music, captions and timeline steps.
+ * given to a cloud image model as its reference image); then the voice-over, music, captions
+ * and timeline of a told story.
  */
-export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
+export function characterVlogSteps(): PipelineStep<CharacterVlogInput, VlogShot>[] {
   return [
     {
       name: 'create-story',
@@ -112,7 +99,7 @@ export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
         });
         if (drafts.length === 0) throw new Error('The writer made no shots from this topic');
         const ranks = spreadRanks(drafts.length);
-        const shots_map: ShotsMap = {};
+        const shots_map: Record<string, VlogShot> = {};
         const who = input.reference.features ?? input.reference.name;
         drafts.forEach((draft, index) => {
           const id = shotId(index);
@@ -133,27 +120,32 @@ export function characterVlogSteps(): PipelineStep<CharacterVlogInput>[] {
         });
       },
     },
-    shotImagesStep<CharacterVlogInput>({
+    shotImagesStep<CharacterVlogInput, VlogShot>({
       aspectRatio: (input) => input.aspect_ratio,
       pause: (input) => Boolean(input.is_preview),
       configs: (input) => ({ character_id: input.reference.id }),
-      draw: async (input, ports, request) => {
-        const characterPrompt = (request.shot as Record<string, unknown>).character_prompt;
-        return drawVlogPicture({
+      draw: async (input, ports, request) =>
+        drawVlogPicture({
           image: ports.providers.image,
           prompt: request.prompt,
           keywords: request.keywords,
-          characterPrompt:
-            typeof characterPrompt === 'string' ? characterPrompt : input.reference.name,
+          characterPrompt: request.shot.character_prompt ?? input.reference.name,
           reference: await ports.readMedia(input.reference.image_url),
           width: request.width,
           height: request.height,
           seed: request.seed,
           index: request.index,
-        });
-      },
+        }),
     }),
-    sharedStep('videos-and-voice'),
-    sharedStep('timeline'),
+    // A vlog is told in the vlogger's voice, the automatic one.
+    voiceOverStep((input: CharacterVlogInput) => ({
+      voice: 'auto',
+      aspectRatio: input.aspect_ratio,
+      backgroundMusic: input.background_music,
+    })),
+    timelineStep<CharacterVlogInput, VlogShot>({
+      captions: () => true,
+      build: voiceOverTimeline,
+    }),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset, ShotsMap } from '@storyloom/core';
-import { buildExplainerTimeline, MUSIC_VOLUME } from './explainer-timeline';
+import { buildVoiceOverTimeline, MUSIC_VOLUME } from './voice-over-timeline';
 
 const shotsMap: ShotsMap = {
   'shot-002': {
@@ -44,8 +44,8 @@ const assets: MediaAsset[] = [
   },
 ];
 
-describe('buildExplainerTimeline', () => {
-  const timeline = buildExplainerTimeline({
+describe('buildVoiceOverTimeline', () => {
+  const timeline = buildVoiceOverTimeline({
     shotsMap,
     mediaAssets: assets,
     phrases: {
@@ -96,7 +96,7 @@ describe('buildExplainerTimeline', () => {
       watermark: { enabled: true },
       captions: { enabled: true },
     });
-    const off = buildExplainerTimeline({
+    const off = buildVoiceOverTimeline({
       shotsMap,
       mediaAssets: assets,
       phrases: {},

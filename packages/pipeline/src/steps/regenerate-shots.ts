@@ -3,6 +3,7 @@ import {
   OUTPUT_SIZES,
   orderedShots,
   type AspectRatio,
+  type GeneratedShot,
   type MediaAsset,
   type ShotMediaType,
   type VoiceKey,
@@ -10,8 +11,8 @@ import {
 } from '@storyloom/core';
 import { phrasesOf } from '../providers/local/local-writer';
 import type { GeneratedMedia, TimedPhrase } from '../providers/provider-types';
-import { styleChoice, timelineFromStory, type GenerationPorts } from './explainer-steps';
-import { drawVlogPicture } from '../vlog/draw-vlog-picture';
+import type { FlowHooks } from './flow-hooks';
+import type { GenerationPorts } from './generation-ports';
 
 export interface RegenerateShotsInput {
   /** The shots to regenerate; all visible shots when absent (batch without shot_ids). */
@@ -26,7 +27,7 @@ export interface RegenerateShotsInput {
   visualStyle: string;
   voice: VoiceKey;
   captions: boolean;
-  /** A character vlog's character: every new picture shows its reference picture. */
+  /** The story's character, for a flow whose pictures show one (`FlowHooks.showsCharacter`). */
   character?: { name: string; imageUrl: string } | undefined;
   /**
    * Whether a story without tracks gets its timeline built from its shots (a story written
@@ -39,11 +40,13 @@ export interface RegenerateShotsInput {
 /**
  * Regenerates media of some shots (spec 3 §7 regenerate_shot and batch_generate): each kind
  * asked for gets a new asset, made active on its shot. New pictures replace the old ones on
- * the timeline in place; a new voice-over changes timing, so the timeline is rebuilt.
+ * the timeline in place; a new voice-over changes timing, so the timeline is rebuilt (by the
+ * story's flow, whose hooks also draw the new pictures).
  */
-export async function regenerateShots(
+export async function regenerateShots<S extends GeneratedShot>(
   input: RegenerateShotsInput,
-  ports: GenerationPorts,
+  ports: GenerationPorts<S>,
+  flow: FlowHooks<S>,
 ): Promise<{ shotIds: string[] }> {
   const story = await ports.loadStory();
   const shotsMap = { ...(story.storyboard?.shots_map ?? {}) };
@@ -61,32 +64,22 @@ export async function regenerateShots(
   let firstVisual = false;
   for (const shot of shots) {
     let picture: GeneratedMedia | undefined;
-    const next = { ...shot } as typeof shot & Record<string, unknown>;
+    const next: S = { ...shot };
     if (input.mediaTypes.includes('image')) {
       if (input.imagePrompt !== undefined) next.image_prompt = input.imagePrompt;
       const prompt = next.image_prompt ?? next.script ?? '';
       const keywords = (next.image_prompt ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? [];
       const seed = `${shot.shot_id}/${input.runKey}`;
-      const media: GeneratedMedia = input.character
-        ? await drawVlogPicture({
-            image: ports.providers.image,
-            prompt,
-            keywords,
-            characterPrompt: input.character.name,
-            reference: await ports.readMedia(input.character.imageUrl),
-            width: size.width,
-            height: size.height,
-            seed,
-            index: orderedShots(shotsMap).indexOf(shot),
-          })
-        : await ports.providers.image.generate({
-            prompt,
-            keywords,
-            style: styleChoice(input.visualStyle),
-            width: size.width,
-            height: size.height,
-            seed,
-          });
+      const media = await flow.drawRegenerated(ports, {
+        prompt,
+        keywords,
+        width: size.width,
+        height: size.height,
+        seed,
+        index: orderedShots(shotsMap).indexOf(shot),
+        style: input.visualStyle,
+        character: input.character,
+      });
       const id = `image-${shot.shot_id}-${input.runKey}`;
       const { url } = await ports.storeMedia(id, media);
       made.push({
@@ -201,7 +194,7 @@ export async function regenerateShots(
     timeline &&
     ((hasTracks && (voiceChanged || firstVisual)) || (!hasTracks && input.buildTimeline))
   ) {
-    timeline = timelineFromStory(updated, input.captions);
+    timeline = flow.timeline(updated, input.captions);
   }
   await ports.updateStory({
     storyboard: { shots_map: shotsMap },

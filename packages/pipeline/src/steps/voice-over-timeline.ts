@@ -1,14 +1,16 @@
 import {
   DEFAULT_GLOBAL_CONFIG,
   orderedShots,
+  type GeneratedShot,
   type MediaAsset,
-  type ShotsMap,
   type TimelineItem,
   type Track,
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { buildTimelineFromShots } from '@storyloom/timeline';
 import type { TimedPhrase } from '../providers/provider-types';
+import { MUSIC_ASSET_ID } from './background-music';
+import type { GenerationStory } from './generation-ports';
 
 /** Music volume while nobody speaks (intro, outro) and under the voice (ducked). */
 export const MUSIC_VOLUME = { open: 0.5, ducked: 0.12 } as const;
@@ -16,8 +18,8 @@ export const MUSIC_VOLUME = { open: 0.5, ducked: 0.12 } as const;
 export const MUSIC_INTRO_SECONDS = 1;
 export const MUSIC_OUTRO_SECONDS = 1.5;
 
-export interface ExplainerTimelineArgs {
-  shotsMap: ShotsMap;
+export interface VoiceOverTimelineArgs {
+  shotsMap: Record<string, GeneratedShot>;
   mediaAssets: MediaAsset[];
   /** Per shot id: where each phrase is spoken, in seconds from the start of its voice file. */
   phrases: Record<string, readonly TimedPhrase[]>;
@@ -31,7 +33,7 @@ export interface ExplainerTimelineArgs {
  * caption item per spoken phrase, timed from the voice, and the music split where the voice
  * starts and stops so it plays louder alone and ducked under speech.
  */
-export function buildExplainerTimeline(args: ExplainerTimelineArgs): VideoEditorTimeline {
+export function buildVoiceOverTimeline(args: VoiceOverTimelineArgs): VideoEditorTimeline {
   const globalConfig = {
     ...DEFAULT_GLOBAL_CONFIG,
     captions: { enabled: args.captions },
@@ -114,4 +116,35 @@ export function buildExplainerTimeline(args: ExplainerTimelineArgs): VideoEditor
     tracks.push({ id: 'track-music', type: 'audio', subtype: 'music', name: 'Music', items });
   }
   return { ...timeline, tracks };
+}
+
+/**
+ * The timeline of a told story (an explainer, a vlog, a story made shot by shot) from its
+ * storyboard, assets and each shot's voice timing; the story's watermark setting is kept.
+ */
+export function voiceOverTimeline(story: GenerationStory, captions: boolean): VideoEditorTimeline {
+  const shotsMap = story.storyboard?.shots_map ?? {};
+  const assets = story.videoEditorTimeline?.mediaAssets ?? [];
+  const phrases: Record<string, TimedPhrase[]> = {};
+  for (const shot of orderedShots(shotsMap)) phrases[shot.shot_id] = shot.voice_phrases ?? [];
+  const musicAssetId = assets.some((a) => a.id === MUSIC_ASSET_ID) ? MUSIC_ASSET_ID : null;
+  const timeline = buildVoiceOverTimeline({
+    shotsMap,
+    mediaAssets: assets,
+    phrases,
+    musicAssetId,
+    captions,
+  });
+  return keepingWatermark(story, timeline);
+}
+
+/** A rebuilt timeline with the story's watermark setting, when it has one. */
+export function keepingWatermark(
+  story: Pick<GenerationStory, 'videoEditorTimeline'>,
+  timeline: VideoEditorTimeline,
+): VideoEditorTimeline {
+  const watermark = story.videoEditorTimeline?.globalConfig.watermark;
+  return watermark
+    ? { ...timeline, globalConfig: { ...timeline.globalConfig, watermark } }
+    : timeline;
 }
