@@ -164,7 +164,7 @@ describe('cloud adapters against fake vendor servers', () => {
     });
     expect(shots.map((s) => s.script)).toEqual(['Shot one.', 'Shot two.']);
     expect(shots[1]!.image_prompt).toBe('Shot two.');
-    const request = JSON.parse(last('/v1/chat/completions').body) as Record<string, unknown>;
+    const request = JSON.parse(last('/v1/chat/completions').body) as { messages: unknown };
     expect(request).toMatchObject({ model: 'llama3.1', response_format: { type: 'json_object' } });
     expect(JSON.stringify(request.messages)).toContain('crayon drawing');
     expect(await writer.rewrite('hi')).toBe('Polished: hi');

@@ -8,6 +8,7 @@ import { runTool } from '../local/run-tool';
 import type { GeneratedMedia, ImageProvider, StyleChoice, VideoProvider } from '../provider-types';
 import textToImage from './comfyui/text-to-image.json';
 import imageToVideo from './comfyui/image-to-video.json';
+import { z } from 'zod';
 import { httpBytes, httpJson, ProviderError } from './http-json';
 
 /**
@@ -68,16 +69,45 @@ function numericSeed(seed: string): number {
   return hash >>> 0;
 }
 
-interface OutputFile {
-  filename: string;
-  subfolder: string;
-  type: string;
-}
+/** An output file a workflow node reports. */
+const outputFileSchema = z.object({
+  filename: z.string().min(1),
+  subfolder: z.string(),
+  type: z.string(),
+});
+type OutputFile = z.infer<typeof outputFileSchema>;
 
-interface HistoryEntry {
-  outputs?: Record<string, Record<string, unknown>>;
-  status?: { status_str?: string; completed?: boolean; messages?: [string, unknown][] };
-}
+/** The fields we read of a prompt's history: its nodes' outputs and its status. */
+const historySchema = z.record(
+  z.string(),
+  z.object({
+    outputs: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    status: z
+      .object({
+        status_str: z.string().optional(),
+        completed: z.boolean().optional(),
+        messages: z.array(z.tuple([z.string(), z.unknown()])).optional(),
+      })
+      .optional(),
+  }),
+);
+
+const uploadAnswerSchema = z.object({ name: z.string(), subfolder: z.string().optional() });
+const queuedAnswerSchema = z.object({ prompt_id: z.string() });
+const executionErrorSchema = z.object({ exception_message: z.string().optional() });
+
+/** A progress message on the websocket (the fields we read). */
+const socketMessageSchema = z.object({
+  type: z.string().optional(),
+  data: z
+    .object({
+      prompt_id: z.string().optional(),
+      node: z.string().nullable().optional(),
+      node_type: z.string().optional(),
+      exception_message: z.string().optional(),
+    })
+    .optional(),
+});
 
 class ComfyUiClient {
   readonly clientId = randomUUID();
@@ -94,10 +124,11 @@ class ComfyUiClient {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(bytes)]), name);
     form.append('overwrite', 'true');
-    const answer = await httpJson<{ name: string; subfolder?: string }>(this.url('/upload/image'), {
-      provider: this.provider,
-      body: form,
-    });
+    const answer = await httpJson(
+      this.url('/upload/image'),
+      { provider: this.provider, body: form },
+      uploadAnswerSchema,
+    );
     return answer.subfolder ? `${answer.subfolder}/${answer.name}` : answer.name;
   }
 
@@ -106,9 +137,10 @@ class ComfyUiClient {
     const timeoutMs = this.endpoint.timeoutMs ?? 10 * 60_000;
     const socket = await this.connect().catch(() => null);
     try {
-      const queued = await httpJson<{ prompt_id: string; node_errors?: Record<string, unknown> }>(
+      const queued = await httpJson(
         this.url('/prompt'),
         { provider: this.provider, json: { prompt: workflow, client_id: this.clientId } },
+        queuedAnswerSchema,
       );
       const promptId = queued.prompt_id;
       if (socket) await this.follow(socket, promptId, timeoutMs);
@@ -152,20 +184,16 @@ class ComfyUiClient {
       };
       const onMessage = (raw: WebSocket.RawData, binary: boolean) => {
         if (binary) return; // preview images
-        let message: {
-          type?: string;
-          data?: {
-            prompt_id?: string;
-            node?: string | null;
-            node_type?: string;
-            exception_message?: string;
-          };
-        };
+        let json: unknown;
         try {
-          message = JSON.parse(Buffer.from(raw as Buffer).toString('utf8')) as typeof message;
+          json = JSON.parse(Buffer.from(raw as Buffer).toString('utf8'));
         } catch {
           return;
         }
+        // Messages of other kinds (or other versions) are not ours to follow.
+        const parsed = socketMessageSchema.safeParse(json);
+        if (!parsed.success) return;
+        const message = parsed.data;
         const data = message.data ?? {};
         if (data.prompt_id !== undefined && data.prompt_id !== promptId) return;
         if (message.type === 'executing' && data.node === null) done();
@@ -187,14 +215,16 @@ class ComfyUiClient {
   private async outputs(promptId: string, timeoutMs: number): Promise<OutputFile[]> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const history = await httpJson<Record<string, HistoryEntry>>(
+      const history = await httpJson(
         this.url(`/history/${encodeURIComponent(promptId)}`),
         { provider: this.provider },
+        historySchema,
       );
       const entry = history[promptId];
       if (entry?.status?.status_str === 'error') {
-        const failure = entry.status.messages?.find(([kind]) => kind === 'execution_error')?.[1] as
-          { exception_message?: string } | undefined;
+        const failure = executionErrorSchema.safeParse(
+          entry.status.messages?.find(([kind]) => kind === 'execution_error')?.[1],
+        ).data;
         throw new ProviderError(
           this.provider,
           500,
@@ -206,7 +236,12 @@ class ComfyUiClient {
           .sort((a, b) => Number(a) - Number(b))
           .flatMap((node) =>
             Object.values(entry.outputs![node]!).flatMap((list) =>
-              Array.isArray(list) ? (list as OutputFile[]).filter((f) => f?.filename) : [],
+              Array.isArray(list)
+                ? list.flatMap((f) => {
+                    const file = outputFileSchema.safeParse(f);
+                    return file.success ? [file.data] : [];
+                  })
+                : [],
             ),
           );
         if (files.length === 0) throw new ProviderError(this.provider, 500, 'no output files');

@@ -1,4 +1,5 @@
 import type { AspectRatio } from '@storyloom/core';
+import { z } from 'zod';
 import type { GeneratedMedia, ImageProvider, VideoProvider } from '../provider-types';
 import { httpBytes, httpJson, ProviderError } from './http-json';
 
@@ -13,34 +14,48 @@ export interface FalEndpoint {
   timeoutMs?: number;
 }
 
-interface QueueSubmit {
-  request_id: string;
-  status_url: string;
-  response_url: string;
-}
+/** The fields we read of a queued request. */
+const queueSubmitSchema = z.object({
+  request_id: z.string(),
+  status_url: z.string(),
+  response_url: z.string(),
+});
 
-/** Runs one fal request through the queue and returns its result. */
-export async function falRun<T>(
+const queueStatusSchema = z.object({ status: z.string() });
+
+/** The fields we read of an image model's result. */
+const imageResultSchema = z.object({
+  images: z
+    .array(
+      z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }),
+    )
+    .optional(),
+});
+
+/** The fields we read of a video model's result. */
+const videoResultSchema = z.object({ video: z.object({ url: z.string() }).optional() });
+
+/** Runs one fal request through the queue and returns its result, read with `result`. */
+export async function falRun<Result extends z.ZodType>(
   endpoint: FalEndpoint,
   model: string,
   body: unknown,
   provider: string,
-): Promise<T> {
+  result: Result,
+): Promise<z.output<Result>> {
   const auth = { authorization: `Key ${endpoint.apiKey}` };
-  const submitted = await httpJson<QueueSubmit>(
+  const submitted = await httpJson(
     `${endpoint.queueUrl.replace(/\/$/, '')}/${model}`,
-    {
-      provider,
-      headers: auth,
-      json: body,
-    },
+    { provider, headers: auth, json: body },
+    queueSubmitSchema,
   );
   const until = Date.now() + (endpoint.timeoutMs ?? 10 * 60_000);
   for (;;) {
-    const status = await httpJson<{ status: string }>(submitted.status_url, {
-      provider,
-      headers: auth,
-    });
+    const status = await httpJson(
+      submitted.status_url,
+      { provider, headers: auth },
+      queueStatusSchema,
+    );
     if (status.status === 'COMPLETED') break;
     if (status.status !== 'IN_QUEUE' && status.status !== 'IN_PROGRESS')
       throw new ProviderError(
@@ -52,7 +67,7 @@ export async function falRun<T>(
       throw new ProviderError(provider, 408, `request ${submitted.request_id} timed out`);
     await new Promise((resolve) => setTimeout(resolve, endpoint.pollMs ?? 1000));
   }
-  return httpJson<T>(submitted.response_url, { provider, headers: auth });
+  return httpJson(submitted.response_url, { provider, headers: auth }, result);
 }
 
 const FAL_IMAGE_SIZES: Record<AspectRatio, string> = {
@@ -108,11 +123,12 @@ export class FalImages implements ImageProvider {
       const uri = `data:${mime};base64,${input.characterImage.toString('base64')}`;
       body[reference.field] = reference.field === 'image_url' ? uri : [uri];
     }
-    const result = await falRun<{ images?: { url: string; width?: number; height?: number }[] }>(
+    const result = await falRun(
       this.endpoint,
       reference?.model ?? this.model,
       body,
       this.name,
+      imageResultSchema,
     );
     const image = result.images?.[0];
     if (!image) throw new ProviderError(this.name, 200, 'no image in the result');
@@ -152,7 +168,7 @@ export class FalVideo implements VideoProvider {
       `data:${media.extension === 'png' ? 'image/png' : 'image/jpeg'};base64,${media.bytes.toString('base64')}`;
     // The next shot's picture as the model's end frame, where the model takes one.
     const endField = input.endImage ? FAL_END_FRAME_FIELDS[this.model] : undefined;
-    const result = await falRun<{ video?: { url: string } }>(
+    const result = await falRun(
       this.endpoint,
       this.model,
       {
@@ -163,6 +179,7 @@ export class FalVideo implements VideoProvider {
         aspect_ratio: input.aspectRatio,
       },
       this.name,
+      videoResultSchema,
     );
     if (!result.video?.url) throw new ProviderError(this.name, 200, 'no video in the result');
     return { bytes: await httpBytes(result.video.url, { provider: this.name }), extension: 'mp4' };

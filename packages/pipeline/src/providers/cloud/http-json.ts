@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** A vendor call that failed: the provider name, the status and the vendor's own message. */
 export class ProviderError extends Error {
   constructor(
@@ -55,8 +57,43 @@ export async function httpRequest(url: string, options: HttpOptions): Promise<Re
   return response;
 }
 
-export async function httpJson<T>(url: string, options: HttpOptions): Promise<T> {
-  return (await (await httpRequest(url, options)).json()) as T;
+/** The status of a vendor reply we cannot read (the vendor's gateway answered, wrongly). */
+const UNREADABLE_REPLY = 502;
+
+/**
+ * A vendor's reply read with the schema of the fields we use; a reply that does not match is
+ * the vendor's error, naming the first field that does not fit.
+ */
+export function readReply<Schema extends z.ZodType>(
+  provider: string,
+  schema: Schema,
+  reply: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(reply);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the reply';
+  throw new ProviderError(
+    provider,
+    UNREADABLE_REPLY,
+    `unexpected reply: ${where}: ${issue?.message ?? 'does not match'}`,
+  );
+}
+
+/** A vendor's JSON reply, read with the schema of the fields we use (see `readReply`). */
+export async function httpJson<Schema extends z.ZodType>(
+  url: string,
+  options: HttpOptions,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const response = await httpRequest(url, options);
+  let reply: unknown;
+  try {
+    reply = await response.json();
+  } catch {
+    throw new ProviderError(options.provider, UNREADABLE_REPLY, 'unexpected reply: not JSON');
+  }
+  return readReply(options.provider, schema, reply);
 }
 
 export async function httpBytes(url: string, options: HttpOptions): Promise<Buffer> {

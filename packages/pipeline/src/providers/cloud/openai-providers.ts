@@ -1,4 +1,5 @@
 import type { VoiceKey } from '@storyloom/core';
+import { z } from 'zod';
 import { assembleVoice } from '../local/local-voice';
 import { phrasesOf } from '../local/local-writer';
 import { decodeWav } from '../local/wav';
@@ -13,7 +14,7 @@ import type {
   TranscriptionProvider,
   WriterProvider,
 } from '../provider-types';
-import { httpBytes, httpJson, ProviderError } from './http-json';
+import { httpBytes, httpJson, ProviderError, readReply } from './http-json';
 
 /** An OpenAI-compatible endpoint: OpenAI itself, Ollama, vLLM, LocalAI, Groq... */
 export interface OpenAiEndpoint {
@@ -29,9 +30,37 @@ function headers(endpoint: OpenAiEndpoint): Record<string, string> {
 const url = (endpoint: OpenAiEndpoint, path: string) =>
   `${endpoint.baseUrl.replace(/\/$/, '')}${path}`;
 
-interface ChatAnswer {
-  choices: { message: { content: string | null } }[];
-}
+/** The fields we read of a chat completion. */
+const chatAnswerSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })),
+});
+
+/**
+ * The storyboard a chat model answers: its shots, each field read when it has the right type
+ * (a shot without a script is left out; a prompt that is not text falls back).
+ */
+const modelStoryboardSchema = z.object({
+  shots: z
+    .array(
+      z.object({
+        script: z.string().optional().catch(undefined),
+        image_prompt: z.string().optional().catch(undefined),
+        video_prompt: z.string().optional().catch(undefined),
+        keywords: z.array(z.unknown()).optional().catch(undefined),
+      }),
+    )
+    .optional(),
+});
+
+/** The fields we read of an images API answer. */
+const imagesAnswerSchema = z.object({
+  data: z.array(z.object({ b64_json: z.string().optional(), url: z.string().optional() })),
+});
+
+/** The fields we read of a verbose transcription. */
+const transcriptionAnswerSchema = z.object({
+  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
+});
 
 /** The writer on an OpenAI-compatible chat completions API. */
 export class OpenAiWriter implements WriterProvider {
@@ -46,19 +75,23 @@ export class OpenAiWriter implements WriterProvider {
   }
 
   private async chat(system: string, user: string, json = false): Promise<string> {
-    const answer = await httpJson<ChatAnswer>(url(this.endpoint, '/chat/completions'), {
-      provider: this.name,
-      headers: headers(this.endpoint),
-      json: {
-        model: this.model,
-        temperature: 0.4,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-        ...(json ? { response_format: { type: 'json_object' } } : {}),
+    const answer = await httpJson(
+      url(this.endpoint, '/chat/completions'),
+      {
+        provider: this.name,
+        headers: headers(this.endpoint),
+        json: {
+          model: this.model,
+          temperature: 0.4,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: user },
+          ],
+          ...(json ? { response_format: { type: 'json_object' } } : {}),
+        },
       },
-    });
+      chatAnswerSchema,
+    );
     const content = answer.choices[0]?.message.content;
     if (!content) throw new ProviderError(this.name, 200, 'the model returned no text');
     return content.trim();
@@ -73,19 +106,22 @@ export class OpenAiWriter implements WriterProvider {
       input.script,
       true,
     );
-    let parsed: { shots?: Partial<ShotDraft>[] };
+    let json: unknown;
     try {
-      parsed = JSON.parse(content) as { shots?: Partial<ShotDraft>[] };
+      json = JSON.parse(content);
     } catch {
       throw new ProviderError(this.name, 200, 'the model did not answer JSON');
     }
-    const shots = (parsed.shots ?? []).filter((s) => typeof s.script === 'string' && s.script);
+    const parsed = readReply(this.name, modelStoryboardSchema, json);
+    const shots = (parsed.shots ?? []).flatMap((s) =>
+      s.script ? [{ ...s, script: s.script }] : [],
+    );
     if (shots.length === 0) throw new ProviderError(this.name, 200, 'the model made no shots');
-    return shots.map((s) => ({
-      script: s.script!,
-      image_prompt: s.image_prompt ?? s.script!,
+    return shots.map((s): ShotDraft => ({
+      script: s.script,
+      image_prompt: s.image_prompt ?? s.script,
       video_prompt: s.video_prompt ?? '',
-      keywords: Array.isArray(s.keywords) ? s.keywords.map(String) : [],
+      keywords: (s.keywords ?? []).map(String),
     }));
   }
 
@@ -152,13 +188,14 @@ export class OpenAiImages implements ImageProvider {
       );
       request = { path: '/images/edits', body: form };
     }
-    const answer = await httpJson<{ data: { b64_json?: string; url?: string }[] }>(
+    const answer = await httpJson(
       url(this.endpoint, request.path),
       {
         provider: this.name,
         headers: headers(this.endpoint),
         ...(request.json ? { json: request.json } : { body: request.body }),
       },
+      imagesAnswerSchema,
     );
     const image = answer.data[0];
     if (image?.b64_json) return { bytes: Buffer.from(image.b64_json, 'base64'), extension: 'png' };
@@ -279,14 +316,11 @@ export class OpenAiTranscription implements TranscriptionProvider {
     form.append('timestamp_granularities[]', 'segment');
     if (input.knownText) form.append('prompt', input.knownText.slice(0, 800));
     if (input.language) form.append('language', input.language);
-    const answer = await httpJson<{
-      segments?: { start: number; end: number; text: string }[];
-      text?: string;
-    }>(url(this.endpoint, '/audio/transcriptions'), {
-      provider: this.name,
-      headers: headers(this.endpoint),
-      body: form,
-    });
+    const answer = await httpJson(
+      url(this.endpoint, '/audio/transcriptions'),
+      { provider: this.name, headers: headers(this.endpoint), body: form },
+      transcriptionAnswerSchema,
+    );
     return (answer.segments ?? []).flatMap((segment) => {
       // Long segments are cut into caption phrases, spread over the segment by word count.
       const parts = phrasesOf(segment.text.trim());

@@ -9,7 +9,7 @@ const CHARACTER = Buffer.from('fake png bytes');
 
 /** A fake Runway API: checks each request the way Runway documents it, answers in its shapes. */
 function fakeRunway() {
-  const requests: { path: string; body: Record<string, unknown> | null }[] = [];
+  const requests: { path: string; body: unknown }[] = [];
   let polls = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -17,7 +17,7 @@ function fakeRunway() {
     req.on('end', () => {
       const path = req.url ?? '';
       const text = Buffer.concat(chunks).toString();
-      requests.push({ path, body: text ? (JSON.parse(text) as Record<string, unknown>) : null });
+      requests.push({ path, body: text ? (JSON.parse(text) as unknown) : null });
       const json = (status: number, value: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(value));

@@ -1,4 +1,5 @@
 import type { ActionVideoProvider, GeneratedMedia } from '../provider-types';
+import { z } from 'zod';
 import { httpBytes, httpJson, ProviderError } from './http-json';
 
 export interface RunwayConfig {
@@ -27,12 +28,16 @@ const MIME: Record<string, string> = {
 const dataUri = (bytes: Buffer, extension: string) =>
   `data:${MIME[extension] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
 
-interface RunwayTask {
-  id: string;
-  status: 'PENDING' | 'THROTTLED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
-  output?: string[];
-  failure?: string;
-}
+/** The fields we read of a started task. */
+const startedTaskSchema = z.object({ id: z.string() });
+
+/** The fields we read of a task's state. */
+const runwayTaskSchema = z.object({
+  // PENDING, THROTTLED, RUNNING, SUCCEEDED, FAILED, CANCELLED (a newer one: still going)
+  status: z.string(),
+  output: z.array(z.string()).optional(),
+  failure: z.string().optional(),
+});
 
 /**
  * Runway's Act-Two (model `act_two`, shown as runway-act2): `POST /v1/character_performance`
@@ -51,31 +56,36 @@ export class RunwayActTwo implements ActionVideoProvider {
       'x-runway-version': API_VERSION,
     };
     const provider = this.name;
-    const { id } = await httpJson<{ id: string }>(`${base}/v1/character_performance`, {
-      provider,
-      headers,
-      json: {
-        model: 'act_two',
-        character: {
-          type: input.character.type,
-          uri: dataUri(input.character.bytes, input.character.extension),
+    const { id } = await httpJson(
+      `${base}/v1/character_performance`,
+      {
+        provider,
+        headers,
+        json: {
+          model: 'act_two',
+          character: {
+            type: input.character.type,
+            uri: dataUri(input.character.bytes, input.character.extension),
+          },
+          reference: {
+            type: 'video',
+            uri: dataUri(input.reference.bytes, input.reference.extension),
+          },
+          ratio: `${input.width}:${input.height}`,
+          bodyControl: true,
+          expressionIntensity: input.expressionIntensity,
         },
-        reference: {
-          type: 'video',
-          uri: dataUri(input.reference.bytes, input.reference.extension),
-        },
-        ratio: `${input.width}:${input.height}`,
-        bodyControl: true,
-        expressionIntensity: input.expressionIntensity,
       },
-    });
+      startedTaskSchema,
+    );
     const until = Date.now() + (this.config.timeoutMs ?? 600_000);
     for (;;) {
       input.signal?.throwIfAborted();
-      const task = await httpJson<RunwayTask>(`${base}/v1/tasks/${encodeURIComponent(id)}`, {
-        provider,
-        headers,
-      });
+      const task = await httpJson(
+        `${base}/v1/tasks/${encodeURIComponent(id)}`,
+        { provider, headers },
+        runwayTaskSchema,
+      );
       if (task.status === 'SUCCEEDED') {
         const url = task.output?.[0];
         if (!url) throw new ProviderError(provider, 502, 'The task succeeded without a video');
