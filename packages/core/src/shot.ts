@@ -58,14 +58,14 @@ const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(unde
 const seconds = z.number().nonnegative().max(LIMITS.mediaSeconds);
 
 /** A word and where it is spoken, in seconds from its audio's start. */
-export const timedWordSchema = z.object({
+const timedWordSchema = z.object({
   word: z.string().max(LIMITS.textLength),
   start: seconds,
   end: seconds,
 });
 
 /** A phrase and where it is spoken (a voice-over's captions; a sung line's words). */
-export const timedPhraseSchema = z.object({
+const timedPhraseSchema = z.object({
   text: z.string().max(LIMITS.textLength),
   start: seconds,
   end: seconds,
