@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -260,9 +260,24 @@ async function loudnessKey(args: readonly string[], filterScript: string): Promi
   const hash = createHash('sha256').update(filterScript);
   for (const [index, arg] of args.entries()) {
     if (args[index - 1] !== '-i') hash.update(`\0${arg}`);
-    else hash.update('\0file:').update(await readFile(arg));
+    else await hashFile(hash.update('\0file:'), arg);
   }
   return hash.digest('hex');
+}
+
+/** Feeds a file's bytes to a hash a megabyte at a time (media files can be large). */
+async function hashFile(hash: Hash, file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length);
+      if (bytesRead === 0) return;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
