@@ -30,7 +30,7 @@ const focusedTests = {
 // A stream or a child process whose 'error' event has no listener ends the process when it
 // fires (a missing file, a tool that cannot start). Files are streamed through
 // `openReadStream` (apps/server/src/storage/read-stream.ts), which opens the file first; the
-// pipeline and render packages start tools only through their runners, which handle 'error'.
+// pipeline and render packages start tools only through @storyloom/process, which handles 'error'.
 const bareStreams = [
   {
     selector: "CallExpression[callee.name='createReadStream']",
@@ -47,7 +47,7 @@ const bareChildProcesses = [
   {
     selector: 'ImportDeclaration[source.value=/^(node:)?child_process$/]',
     message:
-      'Start tools with runFfmpeg, ffprobe or runTool: they handle the child process errors, abort and time limit.',
+      'Start tools with runProcess (@storyloom/process) or its wrappers runFfmpeg, ffprobe, runTool: they handle the child process errors, abort and time limit.',
   },
 ];
 
@@ -94,20 +94,19 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', focusedTests, ...bareStreams] },
   },
   {
-    files: ['packages/render/src/**/*.ts', 'packages/pipeline/src/**/*.ts'],
+    files: [
+      'packages/render/src/**/*.ts',
+      'packages/pipeline/src/**/*.ts',
+      'packages/process/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error', focusedTests, ...bareStreams, ...bareChildProcesses],
     },
   },
   {
-    // The wrapper and the runners themselves.
-    files: [
-      'apps/server/src/storage/read-stream.ts',
-      'packages/render/src/run-ffmpeg.ts',
-      'packages/render/src/media-probe.ts',
-      'packages/pipeline/src/providers/local/run-tool.ts',
-    ],
+    // The wrapper and the process runner itself.
+    files: ['apps/server/src/storage/read-stream.ts', 'packages/process/src/run-process.ts'],
     rules: { 'no-restricted-syntax': ['error', focusedTests] },
   },
   {

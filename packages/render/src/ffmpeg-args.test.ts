@@ -9,6 +9,7 @@ import {
   loudnessCommand,
   parseLoudness,
   segmentCommand,
+  soundCommand,
 } from './ffmpeg-args';
 import { buildRenderPlan, type MediaInfo } from './render-plan';
 import { parseTimelineForRender } from './render-timeline';
@@ -357,6 +358,47 @@ describe('assembleCommand', () => {
     expect(loud.filterScript.split(';\n').at(-1)).toBe(
       '[mix]loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-20.31:measured_TP=-4.02:measured_LRA=3.80:' +
         'measured_thresh=-30.55:offset=0.02:linear=true,aresample=48000[aout]\n',
+    );
+  });
+
+  it('makes the sound on its own beside the pictures, and the join then copies both', () => {
+    const p = plan([
+      { id: 't', type: 'video', isPrimary: true, items: [video({ durationInFrames: 60 })] },
+    ]);
+    const measured = {
+      input_i: '-20.31',
+      input_tp: '-4.02',
+      input_lra: '3.80',
+      input_thresh: '-30.55',
+      target_offset: '0.02',
+    };
+    const sound = soundCommand(
+      p,
+      { filterScriptPath: '/tmp/r/sound.txt', outputPath: '/tmp/r/sound.mp4' },
+      measured,
+    );
+    expect(sound.args.join(' ')).toBe(
+      '-hide_banner -nostdin -y -loglevel error -nostats -progress pipe:1 ' +
+        '-ss 0 -t 2 -i /m/v.mp4 -filter_complex_script /tmp/r/sound.txt -map [aout] ' +
+        '-c:a aac -b:a 192k -ar 48000 -ac 2 -t 2 /tmp/r/sound.mp4',
+    );
+    // The same mix and loudness step as a join that mixes the sound itself.
+    const mixedHere = assembleCommand(
+      p,
+      { concatListPath: 'l', filterScriptPath: 'f', outputPath: 'o' },
+      measured,
+    );
+    expect(sound.filterScript).toBe(mixedHere.filterScript.replaceAll('[1:a]', '[0:a]'));
+    const join = assembleCommand(p, {
+      concatListPath: '/tmp/r/list.ffconcat',
+      filterScriptPath: '/tmp/r/audio.txt',
+      outputPath: '/out/final.mp4',
+      soundPath: '/tmp/r/sound.mp4',
+    });
+    expect(join.args.join(' ')).toBe(
+      '-hide_banner -nostdin -y -loglevel error -nostats -progress pipe:1 ' +
+        '-f concat -safe 0 -i /tmp/r/list.ffconcat -i /tmp/r/sound.mp4 ' +
+        '-map 0:v -map 1:a -c copy -movflags +faststart -t 2 /out/final.mp4',
     );
   });
 

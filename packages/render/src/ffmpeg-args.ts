@@ -417,16 +417,63 @@ export function parseLoudness(log: string): MeasuredLoudness | null {
     : null;
 }
 
+/** The mix brought to the loudness target (loudnorm's second pass), as `[aout]`. */
+function normalisedMix(plan: RenderPlan, inputs: Inputs, loudness?: MeasuredLoudness | null) {
+  const lines = audioMix(plan, inputs);
+  lines.push(
+    loudness && Number(loudness.input_i) > SILENCE_LUFS
+      ? `[mix]${loudnormTarget}:measured_I=${loudness.input_i}:measured_TP=${loudness.input_tp}:` +
+          `measured_LRA=${loudness.input_lra}:measured_thresh=${loudness.input_thresh}:` +
+          `offset=${loudness.target_offset}:linear=true,aresample=${AUDIO_SAMPLE_RATE}[aout]`
+      : '[mix]anull[aout]',
+  );
+  return lines;
+}
+
+/**
+ * The sound of the whole export on its own: the timeline's mix, given the first pass's
+ * measurement brought to the loudness target (loudnorm's second pass, linear when the peaks
+ * allow), encoded to AAC 48 kHz in an MP4. It runs while the pictures encode; the joining run
+ * then copies it (`assembleCommand` with `soundPath`).
+ */
+export function soundCommand(
+  plan: RenderPlan,
+  files: { filterScriptPath: string; outputPath: string },
+  loudness?: MeasuredLoudness | null,
+): FfmpegCommand {
+  const inputs = new Inputs();
+  const lines = normalisedMix(plan, inputs, loudness);
+  return {
+    args: [
+      ...COMMON_ARGS,
+      ...inputs.args,
+      '-filter_complex_script',
+      files.filterScriptPath,
+      '-map',
+      '[aout]',
+      ...AUDIO_ENCODER_ARGS,
+      '-t',
+      num(plan.totalFrames / plan.fps),
+      files.outputPath,
+    ],
+    filterScript: lines.join(';\n') + '\n',
+    filterScriptPath: files.filterScriptPath,
+  };
+}
+
 export interface AssembleFiles {
   concatListPath: string;
   filterScriptPath: string;
   outputPath: string;
+  /** The export's sound already encoded (`soundCommand`): copied instead of mixed here. */
+  soundPath?: string | undefined;
 }
 
 /**
- * The last run: the segments joined by the concat demuxer (video copied, not re-encoded), the
- * sound mixed over the whole timeline and, given the first pass's measurement, brought to the
- * loudness target (loudnorm's second pass, linear when the peaks allow), encoded to AAC 48 kHz.
+ * The last run: the segments joined by the concat demuxer (video copied, not re-encoded) and
+ * the sound: copied from `soundPath` when it was encoded beside the pictures, else mixed over
+ * the whole timeline here and, given the first pass's measurement, brought to the loudness
+ * target, encoded to AAC 48 kHz.
  */
 export function assembleCommand(
   plan: RenderPlan,
@@ -436,14 +483,27 @@ export function assembleCommand(
   const inputs = new Inputs();
   inputs.add('-f', 'concat', '-safe', '0', '-i', files.concatListPath);
   const total = num(plan.totalFrames / plan.fps);
-  const lines = audioMix(plan, inputs);
-  lines.push(
-    loudness && Number(loudness.input_i) > SILENCE_LUFS
-      ? `[mix]${loudnormTarget}:measured_I=${loudness.input_i}:measured_TP=${loudness.input_tp}:` +
-          `measured_LRA=${loudness.input_lra}:measured_thresh=${loudness.input_thresh}:` +
-          `offset=${loudness.target_offset}:linear=true,aresample=${AUDIO_SAMPLE_RATE}[aout]`
-      : '[mix]anull[aout]',
-  );
+  const tail = [
+    '-movflags',
+    '+faststart', // the index first, so players start before the download ends
+    '-t',
+    total,
+    files.outputPath,
+  ];
+  if (files.soundPath) {
+    const sound = inputs.add('-i', files.soundPath);
+    return {
+      args: [
+        ...COMMON_ARGS,
+        ...inputs.args,
+        ...['-map', '0:v', '-map', `${sound}:a`, '-c', 'copy'],
+        ...tail,
+      ],
+      filterScript: '',
+      filterScriptPath: files.filterScriptPath,
+    };
+  }
+  const lines = normalisedMix(plan, inputs, loudness);
   return {
     args: [
       ...COMMON_ARGS,
@@ -457,11 +517,7 @@ export function assembleCommand(
       '-c:v',
       'copy',
       ...AUDIO_ENCODER_ARGS,
-      '-movflags',
-      '+faststart', // the index first, so players start before the download ends
-      '-t',
-      total,
-      files.outputPath,
+      ...tail,
     ],
     filterScript: lines.join(';\n') + '\n',
     filterScriptPath: files.filterScriptPath,

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { mediaLimitBreach, type DeclaredMedia } from '@storyloom/core';
+import { ProcessError, runProcess } from '@storyloom/process';
 
 export interface ProbedStream {
   codec_type?: string;
@@ -72,12 +72,13 @@ export async function ffprobe(
   return result;
 }
 
-function runFfprobe(
+async function runFfprobe(
   file: string,
   options: { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ProbeResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await runProcess(
       'ffprobe',
       [
         '-v',
@@ -89,28 +90,27 @@ function runFfprobe(
         file,
       ],
       {
-        timeout: options.timeoutMs ?? 10_000,
-        maxBuffer: 4 * 1024 * 1024,
-        killSignal: 'SIGKILL',
-        ...(options.signal ? { signal: options.signal } : {}),
+        timeoutMs: options.timeoutMs ?? 10_000,
+        maxOutputBytes: 4 * 1024 * 1024,
+        signal: options.signal,
       },
-      (error, stdout, stderr) => {
-        if (error) {
-          const reason = error.killed
-            ? 'ffprobe timed out'
-            : stderr.trim().split('\n').at(-1) || error.message;
-          reject(new ProbeError(reason));
-          return;
-        }
-        try {
-          const parsed = JSON.parse(stdout) as Partial<ProbeResult>;
-          resolve({ streams: parsed.streams ?? [], format: parsed.format ?? {} });
-        } catch {
-          reject(new ProbeError('ffprobe gave no readable answer'));
-        }
-      },
-    );
-  });
+    ));
+  } catch (error) {
+    if (!(error instanceof ProcessError)) throw error;
+    const reason =
+      error.code === 'TIMEOUT'
+        ? 'ffprobe timed out'
+        : error.code === 'ABORTED'
+          ? 'ffprobe was stopped'
+          : error.stderrTail.split('\n').at(-1) || error.message;
+    throw new ProbeError(reason, { cause: error });
+  }
+  try {
+    const parsed = JSON.parse(stdout.toString()) as Partial<ProbeResult>;
+    return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
+  } catch {
+    throw new ProbeError('ffprobe gave no readable answer');
+  }
 }
 
 /** "30000/1001" → 29.97; null for 0/0 or garbage. */

@@ -67,17 +67,52 @@ export function drawOverlayImage(image: OverlayImage, frame: Size): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-/** Draws every overlay image of a plan into `dir`; returns the file of each image id. */
+/**
+ * Overlay pictures already drawn, by what they show: a drawing depends only on the overlay,
+ * its box and the frame size, so the parts of one export, its join and a later export of the
+ * same story (say without the watermark) draw each picture once. Bounded in bytes, oldest out.
+ */
+const drawn = new Map<string, Buffer>();
+let drawnBytes = 0;
+const DRAWN_MAX_BYTES = 64 * 1024 * 1024;
+
+function drawnOverlayImage(image: OverlayImage, frame: Size): { png: Buffer; fresh: boolean } {
+  const { id: _id, ...shown } = image;
+  const key = JSON.stringify([shown, frame.width, frame.height]);
+  const known = drawn.get(key);
+  if (known) {
+    drawn.delete(key); // most recently used last
+    drawn.set(key, known);
+    return { png: known, fresh: false };
+  }
+  const png = drawOverlayImage(image, frame);
+  drawn.set(key, png);
+  drawnBytes += png.length;
+  for (const [oldKey, old] of drawn) {
+    if (drawnBytes <= DRAWN_MAX_BYTES) break;
+    drawn.delete(oldKey);
+    drawnBytes -= old.length;
+  }
+  return { png, fresh: true };
+}
+
+/**
+ * Writes every overlay image of a plan into `dir` (each drawn once per process, see `drawn`);
+ * returns the file of each image id and how many pictures were drawn rather than reused.
+ */
 export async function writeOverlayImages(
   images: readonly OverlayImage[],
   frame: Size,
   dir: string,
-): Promise<Map<string, string>> {
+): Promise<{ files: Map<string, string>; drawn: number }> {
   const files = new Map<string, string>();
+  let count = 0;
   for (const image of images) {
     const file = path.join(dir, `${image.id}.png`);
-    await writeFile(file, drawOverlayImage(image, frame));
+    const { png, fresh } = drawnOverlayImage(image, frame);
+    if (fresh) count++;
+    await writeFile(file, png);
     files.set(image.id, file);
   }
-  return files;
+  return { files, drawn: count };
 }

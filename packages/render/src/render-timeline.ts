@@ -1,4 +1,6 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
+import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -13,6 +15,7 @@ import {
   loudnessCommand,
   parseLoudness,
   segmentCommand,
+  soundCommand,
   type MeasuredLoudness,
 } from './ffmpeg-args';
 import { ffprobe, isStillImage, ProbeError } from './media-probe';
@@ -47,6 +50,38 @@ export interface RenderResult {
   plan: RenderPlan;
   outputPath: string;
   bytes: number;
+}
+
+/** The phases of a render, as `RENDER_PHASE_CHANNEL` reports them. */
+export type RenderPhase = 'probe' | 'overlays' | 'segment' | 'loudness' | 'sound' | 'assemble';
+
+/**
+ * A render reports each phase it ran on this diagnostics channel: its name, milliseconds and a
+ * count (assets probed, overlay pictures drawn rather than reused, frames encoded, loudness
+ * passes run rather than reused). `bench:generate` breaks the export down with it.
+ */
+export const RENDER_PHASE_CHANNEL = 'storyloom:render-phase';
+export interface RenderPhaseTiming {
+  phase: RenderPhase;
+  ms: number;
+  count: number;
+}
+const phaseChannel = channel(RENDER_PHASE_CHANNEL);
+
+async function timed<T>(
+  phase: RenderPhase,
+  count: (result: T) => number,
+  run: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  if (phaseChannel.hasSubscribers)
+    phaseChannel.publish({
+      phase,
+      ms: performance.now() - started,
+      count: count(result),
+    } satisfies RenderPhaseTiming);
+  return result;
 }
 
 /** Share of the progress bar the segment encodes take; the rest is the final mux. */
@@ -133,7 +168,10 @@ export interface PreparedRender {
   dispose(): Promise<void>;
 }
 
-export type RenderPhaseOptions = Omit<RenderTimelineOptions, 'outputPath' | 'onProgress'>;
+export type RenderPhaseOptions = Omit<RenderTimelineOptions, 'outputPath' | 'onProgress'> & {
+  /** false: the overlay pictures are not needed (joining segments), so none are written. */
+  overlays?: boolean | undefined;
+};
 
 /**
  * The first phase of a render, the same wherever it runs: validate, probe the media, plan
@@ -146,7 +184,11 @@ export async function prepareRender(options: RenderPhaseOptions): Promise<Prepar
   const work = await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'storyloom-render-'));
   const dispose = () => rm(work, { recursive: true, force: true });
   try {
-    const media = await probeAssets(timeline, options.resolveMedia, signal);
+    const media = await timed(
+      'probe',
+      (found) => found.size,
+      () => probeAssets(timeline, options.resolveMedia, signal),
+    );
     if (signal?.aborted) throw abortError(signal);
     const { ctx, measure } = measuringContext();
     const plan = buildRenderPlan({
@@ -162,7 +204,16 @@ export async function prepareRender(options: RenderPhaseOptions): Promise<Prepar
       segmentFrames: options.segmentFrames,
       segmentSeconds: options.segmentSeconds,
     });
-    const images = await writeOverlayImages(plan.images, output, work);
+    const images =
+      options.overlays === false
+        ? new Map<string, string>()
+        : (
+            await timed(
+              'overlays',
+              (written) => written.drawn,
+              () => writeOverlayImages(plan.images, output, work),
+            )
+          ).files;
     return { plan, images, work, dispose };
   } catch (error) {
     await dispose();
@@ -186,13 +237,53 @@ export async function renderSegment(
     outputPath,
   });
   await writeFile(command.filterScriptPath, command.filterScript);
-  await runFfmpeg(command.args, {
-    signal: options.signal,
-    ...(options.onFrames ? { onFrames: options.onFrames } : {}),
-  });
+  await timed(
+    'segment',
+    () => segment.endFrame - segment.startFrame,
+    () =>
+      runFfmpeg(command.args, {
+        signal: options.signal,
+        ...(options.onFrames ? { onFrames: options.onFrames } : {}),
+      }),
+  );
 }
 
-/** Measures the loudness of the whole timeline's mix (loudnorm's first pass); null if silent. */
+/**
+ * Loudness already measured, by what was measured: the mix's filter graph and the content of
+ * every sound file it reads. The parts and the join of one export, and a later export of the
+ * same sound (say without the watermark), measure it once. Bounded, oldest out.
+ */
+const measured = new Map<string, MeasuredLoudness | null>();
+const MEASURED_MAX = 256;
+
+async function loudnessKey(args: readonly string[], filterScript: string): Promise<string> {
+  const hash = createHash('sha256').update(filterScript);
+  for (const [index, arg] of args.entries()) {
+    if (args[index - 1] !== '-i') hash.update(`\0${arg}`);
+    else await hashFile(hash.update('\0file:'), arg);
+  }
+  return hash.digest('hex');
+}
+
+/** Feeds a file's bytes to a hash a megabyte at a time (media files can be large). */
+async function hashFile(hash: Hash, file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length);
+      if (bytesRead === 0) return;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Measures the loudness of the whole timeline's mix (loudnorm's first pass), once per distinct
+ * mix in this process; null if silent.
+ */
 export async function measureLoudness(
   prepared: PreparedRender,
   options: { signal?: AbortSignal | undefined } = {},
@@ -202,13 +293,54 @@ export async function measureLoudness(
   const measure = loudnessCommand(plan, {
     filterScriptPath: path.join(work, 'loudness.filters.txt'),
   });
-  await writeFile(measure.filterScriptPath, measure.filterScript);
-  return parseLoudness(await runFfmpeg(measure.args, { signal: options.signal }));
+  return timed(
+    'loudness',
+    ({ ran }) => (ran ? 1 : 0),
+    async () => {
+      const key = await loudnessKey(measure.args, measure.filterScript).catch(() => null);
+      if (key !== null && measured.has(key)) return { loudness: measured.get(key)!, ran: false };
+      await writeFile(measure.filterScriptPath, measure.filterScript);
+      const loudness = parseLoudness(await runFfmpeg(measure.args, { signal: options.signal }));
+      if (key !== null) {
+        measured.set(key, loudness);
+        if (measured.size > MEASURED_MAX) measured.delete(measured.keys().next().value!);
+      }
+      return { loudness, ran: true };
+    },
+  ).then((result) => result.loudness);
 }
 
 /**
- * The last phase: joins the segments without re-encoding their pictures and mixes the sound
- * once for the whole timeline (its loudness measured over the whole mix, here unless given).
+ * The export's sound on its own (the whole mix brought to the loudness target, AAC), made while
+ * the pictures encode so the join only copies it. Measures the loudness unless given.
+ */
+export async function renderSound(
+  prepared: PreparedRender,
+  outputPath: string,
+  options: {
+    signal?: AbortSignal | undefined;
+    loudness?: Promise<MeasuredLoudness | null> | undefined;
+  } = {},
+): Promise<void> {
+  const { signal } = options;
+  const loudness = await (options.loudness ?? measureLoudness(prepared, { signal }));
+  const command = soundCommand(
+    prepared.plan,
+    { filterScriptPath: path.join(prepared.work, 'sound.filters.txt'), outputPath },
+    loudness,
+  );
+  await writeFile(command.filterScriptPath, command.filterScript);
+  await timed(
+    'sound',
+    () => 1,
+    () => runFfmpeg(command.args, { signal }),
+  );
+}
+
+/**
+ * The last phase: joins the segments without re-encoding their pictures, with the sound made
+ * beside them (`soundPath`, copied) or else mixed here once for the whole timeline (its
+ * loudness measured over the whole mix, here unless given).
  */
 export async function assembleRender(
   prepared: PreparedRender,
@@ -217,21 +349,33 @@ export async function assembleRender(
   options: {
     signal?: AbortSignal | undefined;
     loudness?: Promise<MeasuredLoudness | null> | undefined;
+    soundPath?: string | undefined;
   } = {},
 ): Promise<void> {
   const { plan, work } = prepared;
-  const { signal } = options;
-  const loudness = await (options.loudness ?? measureLoudness(prepared, { signal }));
+  const { signal, soundPath } = options;
+  const loudness = soundPath
+    ? null
+    : await (options.loudness ?? measureLoudness(prepared, { signal }));
   const concatListPath = path.join(work, 'segments.ffconcat');
   await writeFile(concatListPath, concatList(segmentPaths));
   const assemble = assembleCommand(
     plan,
-    { concatListPath, filterScriptPath: path.join(work, 'audio.filters.txt'), outputPath },
+    {
+      concatListPath,
+      filterScriptPath: path.join(work, 'audio.filters.txt'),
+      outputPath,
+      soundPath,
+    },
     loudness,
   );
-  await writeFile(assemble.filterScriptPath, assemble.filterScript);
+  if (!soundPath) await writeFile(assemble.filterScriptPath, assemble.filterScript);
   try {
-    await runFfmpeg(assemble.args, { signal });
+    await timed(
+      'assemble',
+      () => 1,
+      () => runFfmpeg(assemble.args, { signal }),
+    );
   } catch (error) {
     await rm(outputPath, { force: true });
     throw error;
@@ -252,14 +396,15 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
   // Stops the loudness measurement too when the encode fails.
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  let loudness: Promise<MeasuredLoudness | null> | undefined;
+  let sound: Promise<void> | undefined;
   try {
     if (signal?.aborted) throw abortError(signal);
     report(2);
     const { plan } = prepared;
-    // The sound is measured while the pictures encode.
-    loudness = measureLoudness(prepared, { signal: both });
-    loudness.catch(() => undefined); // awaited by the assembly, or below after a failure
+    // The sound is measured and encoded while the pictures encode.
+    const soundPath = path.join(prepared.work, 'sound.mp4');
+    sound = renderSound(prepared, soundPath, { signal: both });
+    sound.catch(() => undefined); // awaited before the assembly, or below after a failure
     const segmentPaths: string[] = [];
     for (const segment of plan.segments) {
       const file = path.join(prepared.work, `segment-${segment.index}.mp4`);
@@ -270,12 +415,13 @@ export async function renderTimeline(options: RenderTimelineOptions): Promise<Re
       });
       segmentPaths.push(file);
     }
-    await assembleRender(prepared, segmentPaths, options.outputPath, { signal, loudness });
+    await sound;
+    await assembleRender(prepared, segmentPaths, options.outputPath, { signal, soundPath });
     report(100);
     return { plan, outputPath: options.outputPath, bytes: (await stat(options.outputPath)).size };
   } catch (error) {
     stop.abort();
-    await loudness?.catch(() => undefined); // its ffmpeg has exited before this returns
+    await sound?.catch(() => undefined); // its ffmpeg has exited before this returns
     throw error;
   } finally {
     await prepared.dispose();

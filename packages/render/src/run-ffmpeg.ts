@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { MESSAGES } from '@storyloom/core';
+import { ProcessError, runProcess } from '@storyloom/process';
 import { RenderError } from './render-error';
 
 export interface RunFfmpegOptions {
@@ -9,60 +9,38 @@ export interface RunFfmpegOptions {
   ffmpegPath?: string | undefined;
 }
 
-/** Lines of ffmpeg's error output kept for the error message. */
-const STDERR_LINES = 12;
-
 /**
- * Runs ffmpeg with an argument array (never a shell), reports progress, and on abort kills
- * it and waits for it to exit, so no child outlives the call. Resolves with the end of its log.
+ * Runs ffmpeg through the process runner (an argument array, never a shell), reports progress,
+ * and on abort kills it and waits for it to exit, so no child outlives the call. Resolves with
+ * the end of its log; fails with a RenderError (`FFMPEG_FAILED` quoting the end of the log, or
+ * the abort's `CANCELED` / `TIMEOUT`).
  */
-export function runFfmpeg(
+export async function runFfmpeg(
   args: readonly string[],
   options: RunFfmpegOptions = {},
 ): Promise<string> {
-  const { signal } = options;
-  if (signal?.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { signal, onFrames } = options;
+  try {
+    const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
+      signal,
+      onStdoutLine: (line) => {
+        if (!onFrames || !line.startsWith('frame=')) return;
+        const frames = Number(line.slice('frame='.length));
+        if (Number.isFinite(frames)) onFrames(frames);
+      },
     });
-    let stderr = '';
-    let pending = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('frame=')) {
-          const frames = Number(line.slice('frame='.length));
-          if (Number.isFinite(frames)) options.onFrames?.(frames);
-        }
-      }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-8000);
-    });
-    const onAbort = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new RenderError('FFMPEG_FAILED', `ffmpeg could not start: ${error.message}`));
-    });
-    child.on('close', (code, killedBy) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (signal?.aborted) return reject(abortError(signal));
-      if (code === 0) return resolve(stderr);
-      const tail = stderr.trim().split('\n').slice(-STDERR_LINES).join('\n');
-      reject(
-        new RenderError(
-          'FFMPEG_FAILED',
-          `ffmpeg failed (${killedBy ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`,
-        ),
-      );
-    });
-  });
+    return result.stderr;
+  } catch (error) {
+    if (signal?.aborted) throw abortError(signal);
+    if (!(error instanceof ProcessError)) throw error;
+    const { killedBy, exitCode, stderrTail, cause } = error.details;
+    throw new RenderError(
+      'FFMPEG_FAILED',
+      error.code === 'START_FAILED'
+        ? `ffmpeg could not start: ${(cause as Error).message}`
+        : `ffmpeg failed (${killedBy ?? `exit code ${exitCode}`})${stderrTail ? `: ${stderrTail}` : ''}`,
+    );
+  }
 }
 
 /** The RenderError for an aborted signal: a timeout or a cancel. */

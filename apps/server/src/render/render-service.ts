@@ -12,8 +12,10 @@ import {
   prepareRender,
   RenderError,
   renderSegment,
+  renderSound,
   renderTimeline,
   segmentCount,
+  type PreparedRender,
   type RenderPhaseOptions,
   type Size,
 } from '@storyloom/render';
@@ -68,6 +70,14 @@ export function partBlobKey(runId: string, index: number, at: Date): string {
   return blobKeyFor('tmp', 'mp4', id, at);
 }
 
+/** The sound of a run's export, made by its first part, under a key of its own. */
+export function soundBlobKey(runId: string, at: Date): string {
+  return partBlobKey(`${runId}:sound`, 0, at);
+}
+
+/** A stored piece of a render: its pictures, and for the first piece the export's sound. */
+export type RenderedPart = { key: string; soundKey?: string | undefined };
+
 /**
  * Renders timelines to MP4 into the blob store: copies the media into a private temporary
  * folder, runs the renderer, stores the video (and a thumbnail frame), and removes the folder
@@ -100,13 +110,24 @@ export class RenderService {
     });
   }
 
-  /** Renders segment `index` of the job (pictures only) and stores it under a temporary key. */
-  async renderPart(job: RenderJob, index: number): Promise<{ key: string }> {
+  /**
+   * Renders segment `index` of the job (pictures only) and stores it under a temporary key.
+   * The first part also makes the export's sound meanwhile (measured, brought to the loudness
+   * target, encoded) and stores it, so the join only copies pictures and sound.
+   */
+  async renderPart(job: RenderJob, index: number): Promise<RenderedPart> {
     return this.inWorkFolder(async (work) => {
       const prepared = await prepareRender(this.renderOptions(job, work));
+      // Stops the sound too when the pictures fail.
+      const stop = new AbortController();
+      let sound: Promise<string> | undefined;
       try {
         const segment = prepared.plan.segments[index];
         if (!segment) throw new Error(`The render has no part ${index}`);
+        if (index === 0) {
+          sound = this.renderStoredSound(job, prepared, work, stop.signal);
+          sound.catch(() => undefined); // awaited below
+        }
         const file = path.join(work, 'part.mp4');
         await renderSegment(prepared, index, file, {
           signal: job.signal,
@@ -117,17 +138,40 @@ export class RenderService {
         });
         const key = partBlobKey(job.id, index, job.createdAt);
         await this.ctx.blobs.put(key, await openReadStream(file));
-        return { key };
+        return sound ? { key, soundKey: await sound } : { key };
+      } catch (error) {
+        stop.abort();
+        await sound?.catch(() => undefined); // its ffmpeg has exited before this returns
+        throw error;
       } finally {
         await prepared.dispose();
       }
     });
   }
 
-  /** Joins the stored parts, mixes the sound, stores the video; then removes the parts. */
-  async assemble(job: RenderJob, partKeys: readonly string[]): Promise<RenderOutput> {
+  private async renderStoredSound(
+    job: RenderJob,
+    prepared: PreparedRender,
+    work: string,
+    stop: AbortSignal,
+  ): Promise<string> {
+    const file = path.join(work, 'sound.mp4');
+    await renderSound(prepared, file, { signal: AbortSignal.any([job.signal, stop]) });
+    const key = soundBlobKey(job.id, job.createdAt);
+    await this.ctx.blobs.put(key, await openReadStream(file));
+    return key;
+  }
+
+  /**
+   * Joins the stored parts with the sound the first part made (or, for parts rendered without
+   * one, mixes the sound here), stores the video; then removes the parts.
+   */
+  async assemble(job: RenderJob, parts: readonly RenderedPart[]): Promise<RenderOutput> {
+    const partKeys = parts.map((part) => part.key);
+    const soundKey = parts[0]?.soundKey;
     const result = await this.inWorkFolder(async (work) => {
-      const prepared = await prepareRender(this.renderOptions(job, work));
+      // The join draws nothing: the overlays are in the parts' pictures.
+      const prepared = await prepareRender({ ...this.renderOptions(job, work), overlays: false });
       try {
         if (partKeys.length !== prepared.plan.segments.length)
           throw new Error('The rendered parts do not match the timeline');
@@ -137,14 +181,23 @@ export class RenderService {
           await pipeline(await this.ctx.blobs.read(key), createWriteStream(file));
           files.push(file);
         }
+        let soundPath: string | undefined;
+        if (soundKey) {
+          soundPath = path.join(work, 'sound.mp4');
+          await pipeline(await this.ctx.blobs.read(soundKey), createWriteStream(soundPath));
+        }
         const output = path.join(work, 'video.mp4');
-        await assembleRender(prepared, files, output, { signal: job.signal });
+        await assembleRender(prepared, files, output, { signal: job.signal, soundPath });
         return await this.store(job, output, work);
       } finally {
         await prepared.dispose();
       }
     });
-    await Promise.all(partKeys.map((key) => this.ctx.blobs.delete(key).catch(() => undefined)));
+    await Promise.all(
+      [...partKeys, ...(soundKey ? [soundKey] : [])].map((key) =>
+        this.ctx.blobs.delete(key).catch(() => undefined),
+      ),
+    );
     return result;
   }
 

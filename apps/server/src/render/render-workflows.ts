@@ -140,10 +140,16 @@ const RENDER_QUOTA: RunQuota = {
   message: MESSAGES.limits.tooManyRenders(LIMITS.concurrentRenders),
 };
 
+/** What a part of a spread render left in the run (see RenderService.renderPart). */
+const renderedPartSchema = z.object({
+  key: z.string().min(1),
+  soundKey: z.string().min(1).optional(),
+});
+
 /**
  * A render step spread over the workers: the timeline is cut into segments, each rendered as
  * a part by whichever worker is free (a part whose worker dies is redone alone), then one
- * worker joins them, mixes the sound and stores the video. `job` must give the same render
+ * worker joins them with the sound the first part made meanwhile and stores the video. `job` must give the same render
  * for the parts and the gathering step.
  */
 function spreadRender(
@@ -167,10 +173,10 @@ function spreadRender(
       },
     },
     async run(step) {
-      const keys = (step.parts ?? []).map((part) => String(part.key));
+      const parts = (step.parts ?? []).map((part) => renderedPartSchema.parse(part));
       const output = await service.assemble(
         { ...(await job(step)), signal: renderDeadline(step) },
-        keys,
+        parts,
       );
       return done(step, output);
     },
