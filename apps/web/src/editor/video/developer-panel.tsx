@@ -3,9 +3,9 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { z } from 'zod';
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor } from './editor-context';
-import { timelineTotalFrames } from './editor-store';
-import { editorAspectRatio } from './story-size';
+import { useEditor } from './store/editor-context';
+import { timelineTotalFrames } from './store/editor-store';
+import { editorAspectRatio } from './store/story-size';
 
 /** Where the panel's position is kept in this browser (spec 3 §1: saved locally). */
 export const DEVELOPER_PANEL_KEY = 'storyloom.editor.developerPanel';

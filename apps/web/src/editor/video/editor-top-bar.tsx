@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button-styles';
-import { useEditor, useEditorStore } from './editor-context';
-import { downloadVideo, exportEditedStory } from './export-render';
+import { useEditor, useEditorStore } from './store/editor-context';
+import { downloadVideo, exportEditedStory } from './export/export-render';
 
 /** Saved / saving / error with retry; a conflict offers a reload (spec 3 §4 "Sync with server"). */
 function SyncStatus() {

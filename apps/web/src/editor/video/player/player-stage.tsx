@@ -2,11 +2,11 @@ import { composeTimeline } from '@storyloom/compose';
 import { MESSAGES, OUTPUT_SIZES } from '@storyloom/core';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useEditor, useEditorStore } from './editor-context';
-import { timelineTotalFrames, type EditorState } from './editor-store';
+import { useEditor, useEditorStore } from '../store/editor-context';
+import { timelineTotalFrames, type EditorState } from '../store/editor-store';
 import { FramePainter } from './frame-painter';
 import { playbackPosition, startPlaybackClock, type PlaybackClock } from './playback-clock';
-import { editorAspectRatio } from './story-size';
+import { editorAspectRatio } from '../store/story-size';
 
 /** The caption fonts the exporter draws with, served by the server (compose README). */
 function useCaptionFonts() {

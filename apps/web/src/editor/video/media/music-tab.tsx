@@ -5,10 +5,10 @@ import { clsx } from 'clsx';
 import { ArrowLeft, Check, ChevronDown, Library, Plus, Search, Upload } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { fetchMusicTracks, type MusicTrack } from '../../create/explainer/explainer-api';
-import { MenuContent } from '../../ui/menu';
+import { fetchMusicTracks, type MusicTrack } from '../../../create/explainer/explainer-api';
+import { MenuContent } from '../../../ui/menu';
 import { AudioPreview } from './audio-preview';
-import { useEditor } from './editor-context';
+import { useEditor } from '../store/editor-context';
 import { AudioAssetRow, startAssetDrag } from './media-tiles';
 import type { MediaLibrary } from './use-media-library';
 

@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, type AspectRatio, type PictureFit } from '@storyloom/core';
-import { useEditor, useEditorStore } from './editor-context';
-import { editorAspectRatio, setStoryAspectRatio } from './story-size';
+import { useEditor, useEditorStore } from '../store/editor-context';
+import { editorAspectRatio, setStoryAspectRatio } from '../store/story-size';
 
 const RATIO_LABELS: Record<AspectRatio, string> = {
   '16:9': 'Landscape 16:9',

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { fetchMusicWaveform } from '../../create/explainer/explainer-api';
-import { waveformBars } from '../../create/explainer/explainer-form-model';
-import { loadPeaks } from './waveform-peaks';
+import { fetchMusicWaveform } from '../../../create/explainer/explainer-api';
+import { waveformBars } from '../../../create/explainer/explainer-form-model';
+import { loadPeaks } from '../timeline/waveform-peaks';
 
 const BARS = 28;
 
