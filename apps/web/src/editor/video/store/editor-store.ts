@@ -39,10 +39,13 @@ import {
   trimItem,
   undo,
   type AssetDropTarget,
+  COMMAND_DESCRIPTIONS,
   type CommandResult,
   type History,
   type MoveTarget,
+  type Refused,
   type Selection,
+  type ShotChange,
   type SyncState,
   type UndoSnapshot,
 } from '@storyloom/timeline';
@@ -179,10 +182,61 @@ function findShotItem(timeline: VideoEditorTimeline, shotId: string) {
 const itemExists = (timeline: VideoEditorTimeline, id: string) => findItem(timeline, id).ok;
 
 /**
- * The video editor's store (STYLE.md §2–4): it applies `@storyloom/timeline` commands, records
- * history (one snapshot per edit; a trim drag is one batch 'Resize item'), keeps the selection
- * and the playhead, and drives the sync state machine. Refusals become a notice; ignored edits
- * change nothing and take no undo step.
+ * One edit as the store's `apply` takes it: a timeline command's answer, or a change of shots or
+ * of the media library put in the same shape. `timeline`: the timeline afterwards (unchanged
+ * when absent). The shots follow `shotChanges`, unless the edit sets them itself (`shotsMap`,
+ * with the ids it changed).
+ */
+interface StoreEdit {
+  ok: true;
+  description: string;
+  timeline?: VideoEditorTimeline;
+  shotChanges?: readonly ShotChange[];
+  shotsMap?: ShotsMap;
+  changedShotIds?: readonly string[];
+  selection?: readonly string[];
+}
+
+/** How `apply` treats an edit besides changing the document and marking it for sync. */
+interface ApplyOptions {
+  /**
+   * 'step' (default): one undo step named by the edit; 'none': no undo step of its own — a
+   * library change (not in undo snapshots), or the end of a batch that recorded one already.
+   */
+  undo?: 'step' | 'none';
+  /** Stops playback (the player's media changed under it). */
+  pause?: boolean;
+  /** A story version the server already holds with this edit (a finished generation run). */
+  serverVersion?: number;
+}
+
+/** Undo labels of the store's own edits (the commands' are `COMMAND_DESCRIPTIONS`). */
+export const STORE_EDIT_DESCRIPTIONS = {
+  shotFields: 'Edit shot',
+  shotMedia: 'Change shot media',
+  addAsset: 'Add media asset',
+  removeAsset: 'Remove media asset',
+} as const;
+
+/** The state after the document changed (an edit, an undo or a redo). */
+interface DocumentChange {
+  history: History;
+  timeline: VideoEditorTimeline;
+  shotsMap: ShotsMap;
+  changedShotIds: readonly string[];
+  selection?: readonly string[];
+  pause?: boolean;
+  serverVersion?: number;
+}
+
+type SetState = StoreApi<EditorState & EditorActions>['setState'];
+type GetState = StoreApi<EditorState & EditorActions>['getState'];
+
+/**
+ * The video editor's store (STYLE.md §2–4): every edit goes through its one `apply`, which
+ * records history (one snapshot per edit; a trim drag is one batch 'Resize item'), applies the
+ * shot changes, keeps the selection and the playhead in the new timeline and marks the sync.
+ * Refusals become a notice; ignored edits change nothing and take no undo step.
  */
 export function createEditorStore(options: CreateEditorStoreOptions): EditorStore {
   const newId = options.newId ?? (() => crypto.randomUUID());
@@ -209,67 +263,84 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       if (message) set({ notice: { id: ++noticeCounter, message } });
     };
 
-    /** The zoom after the timeline changed length (spec 3 §9: rescaled in proportion). */
-    const zoomAfter = (before: VideoEditorTimeline, after: VideoEditorTimeline) =>
-      rescaleZoom(get().zoom, {
-        previousTotalFrames: totalDurationFrames(before.tracks),
-        totalFrames: totalDurationFrames(after.tracks),
-        max: timelineMaxZoom(after.tracks),
-      });
+    /** Puts a changed document in the state: view follows the timeline, the shots sync. */
+    const commit = (change: DocumentChange) => {
+      const state = get();
+      let sync = markChanged(state.sync, { now: now(), shotIds: change.changedShotIds });
+      if (change.serverVersion !== undefined && !sync.inFlight)
+        sync = { ...sync, baseVersion: Math.max(sync.baseVersion ?? 0, change.serverVersion) };
+      const next: Partial<EditorState> = {
+        history: change.history,
+        timeline: change.timeline,
+        shotsMap: change.shotsMap,
+        sync,
+      };
+      if (change.timeline !== state.timeline) {
+        const after = change.timeline;
+        next.selection = change.selection
+          ? [...change.selection]
+          : state.selection.filter((id) => itemExists(after, id));
+        // The zoom follows the timeline's length (spec 3 §9: rescaled in proportion).
+        next.zoom = rescaleZoom(state.zoom, {
+          previousTotalFrames: totalDurationFrames(state.timeline.tracks),
+          totalFrames: totalDurationFrames(after.tracks),
+          max: timelineMaxZoom(after.tracks),
+        });
+        next.frame = Math.min(state.frame, timelineTotalFrames(after) - 1);
+      } else if (change.selection) next.selection = [...change.selection];
+      if (change.pause) next.playing = false;
+      set(next);
+    };
 
     /**
-     * Applies a command's result: history (unless told otherwise), shot changes, selection,
-     * sync. Returns whether anything changed.
+     * The one way an edit reaches the document: a refusal shows its text (an ignored edit
+     * changes nothing); a success takes its undo step, applies its shot changes and syncs.
+     * Returns whether anything changed.
      */
-    const apply = (result: CommandResult, options: { record?: boolean } = {}): boolean => {
+    const apply = (result: StoreEdit | Refused, options: ApplyOptions = {}): boolean => {
       if (!result.ok) {
         if (result.reason.code !== 'ignored') notify(result.reason.message);
         return false;
       }
       const state = get();
-      const history =
-        options.record === false
-          ? state.history
-          : recordSnapshot(state.history, snapshot(result.description));
-      const shots = applyShotChanges(state.shotsMap, {
-        changes: result.shotChanges,
-        timeline: result.timeline,
-        now: now(),
-      });
-      const selection =
-        result.selection ?? state.selection.filter((id) => itemExists(result.timeline, id));
-      const total = timelineTotalFrames(result.timeline);
-      set({
-        history,
-        timeline: result.timeline,
+      const timeline = result.timeline ?? state.timeline;
+      const shots = result.shotsMap
+        ? { shotsMap: result.shotsMap, changedShotIds: result.changedShotIds ?? [] }
+        : applyShotChanges(state.shotsMap, {
+            changes: result.shotChanges ?? [],
+            timeline,
+            now: now(),
+          });
+      commit({
+        history:
+          options.undo === 'none'
+            ? state.history
+            : recordSnapshot(state.history, snapshot(result.description)),
+        timeline,
         shotsMap: shots.shotsMap,
-        selection,
-        zoom: zoomAfter(state.timeline, result.timeline),
-        frame: Math.min(state.frame, total - 1),
-        sync: markChanged(state.sync, { now: now(), shotIds: shots.changedShotIds }),
+        changedShotIds: shots.changedShotIds,
+        ...(result.selection ? { selection: result.selection } : {}),
+        ...(options.pause ? { pause: true } : {}),
+        ...(options.serverVersion !== undefined ? { serverVersion: options.serverVersion } : {}),
       });
       return true;
     };
 
+    /** Undo and redo: the snapshot's tracks, global config and shots come back and sync. */
     const restore = (step: ReturnType<typeof undo>) => {
       if (!step) return false;
       const state = get();
-      const timeline = {
-        ...state.timeline,
-        tracks: step.restore.tracks,
-        ...(step.restore.globalConfig ? { globalConfig: step.restore.globalConfig } : {}),
-      };
-      const changedShots = Object.keys({ ...state.shotsMap, ...step.restore.shotsMap }).filter(
-        (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
-      );
-      set({
+      commit({
         history: step.history,
-        timeline,
+        timeline: {
+          ...state.timeline,
+          tracks: step.restore.tracks,
+          ...(step.restore.globalConfig ? { globalConfig: step.restore.globalConfig } : {}),
+        },
         shotsMap: step.restore.shotsMap,
-        selection: state.selection.filter((id) => itemExists(timeline, id)),
-        zoom: zoomAfter(state.timeline, timeline),
-        frame: Math.min(state.frame, timelineTotalFrames(timeline) - 1),
-        sync: markChanged(state.sync, { now: now(), shotIds: changedShots }),
+        changedShotIds: Object.keys({ ...state.shotsMap, ...step.restore.shotsMap }).filter(
+          (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
+        ),
       });
       return true;
     };
@@ -296,49 +367,28 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         apply(insertAsset(get().timeline, { assetId, target, newId })),
 
       updateShotFields: (shotId, patch) => {
-        const state = get();
-        const result = updateShot(state.shotsMap, { shotId, patch });
-        if (!result.ok) {
-          notify(result.reason.message);
-          return false;
-        }
-        set({
-          history: recordSnapshot(state.history, snapshot('Edit shot')),
-          shotsMap: result.shotsMap,
-          sync: markChanged(state.sync, { now: now(), shotIds: result.changedShotIds }),
-        });
-        return true;
+        const result = updateShot(get().shotsMap, { shotId, patch });
+        return apply(
+          result.ok ? { ...result, description: STORE_EDIT_DESCRIPTIONS.shotFields } : result,
+        );
       },
 
       setShotMedia: (assets, { serverVersion } = {}) => {
         const state = get();
         const result = setShotMedia(state, assets);
-        if (!result.ok) {
-          notify(result.reason.message);
-          return false;
-        }
-        const total = timelineTotalFrames(result.timeline);
-        let sync = markChanged(state.sync, { now: now(), shotIds: result.changedShotIds });
-        if (serverVersion !== undefined && !sync.inFlight)
-          sync = { ...sync, baseVersion: Math.max(sync.baseVersion ?? 0, serverVersion) };
-        set({
-          history: recordSnapshot(state.history, snapshot('Change shot media')),
-          timeline: result.timeline,
-          shotsMap: result.shotsMap,
-          // A shot's item that changed kind (image to video) stays selected under its new id.
-          selection: state.selection.flatMap((id) => {
-            if (itemExists(result.timeline, id)) return [id];
-            const found = findItem(state.timeline, id);
-            const shotId = found.ok ? found.value.item.shotId : undefined;
-            const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
-            return next ? [next.id] : [];
-          }),
-          zoom: zoomAfter(state.timeline, result.timeline),
-          frame: Math.min(state.frame, total - 1),
-          playing: false,
-          sync,
+        if (!result.ok) return apply(result);
+        // A shot's item that changed kind (image to video) stays selected under its new id.
+        const selection = state.selection.flatMap((id) => {
+          if (itemExists(result.timeline, id)) return [id];
+          const found = findItem(state.timeline, id);
+          const shotId = found.ok ? found.value.item.shotId : undefined;
+          const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
+          return next ? [next.id] : [];
         });
-        return true;
+        return apply(
+          { ...result, description: STORE_EDIT_DESCRIPTIONS.shotMedia, selection },
+          { pause: true, ...(serverVersion !== undefined ? { serverVersion } : {}) },
+        );
       },
 
       moveSelection: (itemIds, target) => {
@@ -347,53 +397,7 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         return apply(moveItems(get().timeline, { selection, target, newId }));
       },
 
-      beginTrim: (itemId, edge) => {
-        const state = get();
-        if (state.trimDrag) return;
-        set({
-          trimDrag: { itemId, edge, base: state.timeline, deltaFrames: 0 },
-          history: beginBatch(state.history, snapshot('Resize item')),
-        });
-      },
-
-      updateTrim: (deltaFrames) => {
-        const drag = get().trimDrag;
-        if (!drag) return;
-        const result = trimItem(drag.base, { itemId: drag.itemId, edge: drag.edge, deltaFrames });
-        // The live view: later items shift while dragging; an invalid trim keeps the last valid one.
-        if (result.ok) set({ timeline: result.timeline, trimDrag: { ...drag, deltaFrames } });
-        else if (result.reason.code === 'ignored')
-          set({ timeline: drag.base, trimDrag: { ...drag, deltaFrames: 0 } });
-      },
-
-      endTrim: () => {
-        const state = get();
-        const drag = state.trimDrag;
-        if (!drag) return false;
-        const result = trimItem(drag.base, {
-          itemId: drag.itemId,
-          edge: drag.edge,
-          deltaFrames: drag.deltaFrames,
-        });
-        const changed = result.ok;
-        set({
-          trimDrag: null,
-          timeline: drag.base,
-          history: endBatch(state.history, { changed }),
-        });
-        if (!changed) return false;
-        return apply(result, { record: false });
-      },
-
-      cancelTrim: () => {
-        const state = get();
-        if (!state.trimDrag) return;
-        set({
-          timeline: state.trimDrag.base,
-          trimDrag: null,
-          history: endBatch(state.history, { changed: false }),
-        });
-      },
+      ...trimActions(set, get, { snapshot, apply }),
 
       nudgeVolume: (direction) => {
         const itemId = get().selection[0];
@@ -411,51 +415,35 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         apply(setImageDuration(get().timeline, { itemId, seconds })),
 
       addMediaAsset: (asset) => {
-        const state = get();
-        set({
-          timeline: addMediaAsset(state.timeline, asset).timeline,
-          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
-        });
+        const { timeline } = addMediaAsset(get().timeline, asset);
+        apply(
+          { ok: true, timeline, description: STORE_EDIT_DESCRIPTIONS.addAsset },
+          { undo: 'none' },
+        );
       },
 
       removeMediaAsset: (assetId) => {
-        const state = get();
-        const result = removeMediaAsset(state.timeline, { assetId });
+        const result = removeMediaAsset(get().timeline, { assetId });
+        // The caller shows the refusal where the asset is (the library's toast).
         if (!result.ok) return { ok: false, message: result.reason.message };
-        set({
-          timeline: result.timeline,
-          sync: markChanged(state.sync, { now: now(), shotIds: [] }),
-        });
+        apply({ ...result, description: STORE_EDIT_DESCRIPTIONS.removeAsset }, { undo: 'none' });
         return { ok: true };
       },
 
       deleteSelection: () => {
         const selection = selectionOf(get().selection);
         if (!selection) return false;
-        const done = apply(deleteItems(get().timeline, { selection }));
-        if (done) set({ selection: [] });
-        return done;
+        return apply(selectingNothing(deleteItems(get().timeline, { selection })));
       },
 
-      deleteItem: (itemId) => {
-        const done = apply(deleteItems(get().timeline, { selection: { kind: 'item', itemId } }));
-        if (done) set({ selection: [] });
-        return done;
-      },
+      deleteItem: (itemId) =>
+        apply(
+          selectingNothing(deleteItems(get().timeline, { selection: { kind: 'item', itemId } })),
+        ),
 
       splitAtPlayhead: () => {
-        const state = get();
-        const { frame, timeline, selection } = state;
-        const inside = (item: { startTimeInFrames: number; durationInFrames: number }) =>
-          frame > item.startTimeInFrames && frame < item.startTimeInFrames + item.durationInFrames;
-        const selected = selection.find((id) => {
-          const found = findItem(timeline, id);
-          return found.ok && inside(found.value.item);
-        });
-        const underPlayhead = timeline.tracks
-          .find((track) => track.isPrimary)
-          ?.items.find((item) => inside(item))?.id;
-        const itemId = selected ?? underPlayhead;
+        const { frame, timeline, selection } = get();
+        const itemId = splitTarget(timeline, { frame, selection });
         if (!itemId) {
           notify(MESSAGES.editor.splitOutsideItem);
           return false;
@@ -470,78 +458,179 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       undo: () => {
         const state = get();
         if (state.trimDrag || !canUndo(state.history)) return false;
-        return restore(
-          undo(state.history, {
-            shotsMap: state.shotsMap,
-            tracks: state.timeline.tracks,
-            globalConfig: state.timeline.globalConfig,
-          }),
-        );
+        return restore(undo(state.history, documentOf(state)));
       },
 
       redo: () => {
         const state = get();
         if (state.trimDrag || !canRedo(state.history)) return false;
-        return restore(
-          redo(state.history, {
-            shotsMap: state.shotsMap,
-            tracks: state.timeline.tracks,
-            globalConfig: state.timeline.globalConfig,
-          }),
-        );
+        return restore(redo(state.history, documentOf(state)));
       },
 
-      select: (itemId, { toggle = false } = {}) => {
-        const current = get().selection;
-        if (!toggle) set({ selection: [itemId] });
-        else if (current.includes(itemId))
-          set({ selection: current.filter((id) => id !== itemId) });
-        else set({ selection: [...current, itemId] });
-      },
-
-      clearSelection: () => {
-        if (get().selection.length > 0) set({ selection: [] });
-      },
-
-      seek: (frame) => {
-        const total = timelineTotalFrames(get().timeline);
-        const clamped = Math.min(total - 1, Math.max(0, Number.isFinite(frame) ? frame : 0));
-        if (clamped !== get().frame) set({ frame: clamped });
-      },
-
-      setPlaying: (playing) => {
-        if (get().playing !== playing)
-          set(playing ? { playing, previewAssetId: null } : { playing });
-      },
-
-      previewAsset: (assetId) => {
-        if (get().previewAssetId === assetId) return;
-        set(assetId ? { previewAssetId: assetId, playing: false } : { previewAssetId: null });
-      },
-
-      setZoom: (zoom) => set({ zoom: clampZoom(zoom, timelineMaxZoom(get().timeline.tracks)) }),
+      ...viewActions(set, get),
 
       showNotice: notify,
 
-      takeDueSync: (at) => {
-        const started = startSync(get().sync, at);
-        if (!started.shotIds) return null;
-        set({ sync: started.state });
-        return { shotIds: started.shotIds };
-      },
-
-      syncDone: (result) => {
-        const state = get();
-        set({
-          sync: result.ok
-            ? syncSucceeded(state.sync, { now: now(), version: result.version })
-            : syncFailed(state.sync, { message: result.message, conflict: result.conflict }),
-        });
-      },
-
-      retrySync: () => set({ sync: forceSync(get().sync, now()) }),
+      ...syncActions(set, get, now),
     };
   });
+}
+
+/** A command's answer that leaves nothing selected (a delete). */
+const selectingNothing = (result: CommandResult): StoreEdit | Refused =>
+  result.ok ? { ...result, selection: [] } : result;
+
+/** What undo snapshots hold of the state. */
+const documentOf = (state: EditorState) => ({
+  shotsMap: state.shotsMap,
+  tracks: state.timeline.tracks,
+  globalConfig: state.timeline.globalConfig,
+});
+
+/**
+ * What "split at the playhead" splits: the selected item under the playhead, else the shot
+ * under it (never on a boundary).
+ */
+function splitTarget(
+  timeline: VideoEditorTimeline,
+  { frame, selection }: { frame: number; selection: readonly string[] },
+): string | undefined {
+  const inside = (item: { startTimeInFrames: number; durationInFrames: number }) =>
+    frame > item.startTimeInFrames && frame < item.startTimeInFrames + item.durationInFrames;
+  const selected = selection.find((id) => {
+    const found = findItem(timeline, id);
+    return found.ok && inside(found.value.item);
+  });
+  return selected ?? timeline.tracks.find((track) => track.isPrimary)?.items.find(inside)?.id;
+}
+
+/**
+ * A trim drag: the history batch 'Resize item' opens at pointer-down, each move re-applies the
+ * trim from the timeline before the drag (later items shift live; an invalid trim keeps the last
+ * valid one), and release commits through `apply` inside that batch.
+ */
+function trimActions(
+  set: SetState,
+  get: GetState,
+  edits: {
+    snapshot: (description: string) => UndoSnapshot;
+    apply: (result: CommandResult, options?: ApplyOptions) => boolean;
+  },
+): Pick<EditorActions, 'beginTrim' | 'updateTrim' | 'endTrim' | 'cancelTrim'> {
+  return {
+    beginTrim: (itemId, edge) => {
+      const state = get();
+      if (state.trimDrag) return;
+      set({
+        trimDrag: { itemId, edge, base: state.timeline, deltaFrames: 0 },
+        history: beginBatch(state.history, edits.snapshot(COMMAND_DESCRIPTIONS.resize)),
+      });
+    },
+
+    updateTrim: (deltaFrames) => {
+      const drag = get().trimDrag;
+      if (!drag) return;
+      const result = trimItem(drag.base, { itemId: drag.itemId, edge: drag.edge, deltaFrames });
+      if (result.ok) set({ timeline: result.timeline, trimDrag: { ...drag, deltaFrames } });
+      else if (result.reason.code === 'ignored')
+        set({ timeline: drag.base, trimDrag: { ...drag, deltaFrames: 0 } });
+    },
+
+    endTrim: () => {
+      const state = get();
+      const drag = state.trimDrag;
+      if (!drag) return false;
+      const result = trimItem(drag.base, {
+        itemId: drag.itemId,
+        edge: drag.edge,
+        deltaFrames: drag.deltaFrames,
+      });
+      set({
+        trimDrag: null,
+        timeline: drag.base,
+        history: endBatch(state.history, { changed: result.ok }),
+      });
+      if (!result.ok) return false;
+      // The batch recorded the snapshot before the drag.
+      return edits.apply(result, { undo: 'none' });
+    },
+
+    cancelTrim: () => {
+      const state = get();
+      if (!state.trimDrag) return;
+      set({
+        timeline: state.trimDrag.base,
+        trimDrag: null,
+        history: endBatch(state.history, { changed: false }),
+      });
+    },
+  };
+}
+
+/** Selection, playhead, playback, stage preview and zoom: not edits, nothing to undo or sync. */
+function viewActions(
+  set: SetState,
+  get: GetState,
+): Pick<
+  EditorActions,
+  'select' | 'clearSelection' | 'seek' | 'setPlaying' | 'previewAsset' | 'setZoom'
+> {
+  return {
+    select: (itemId, { toggle = false } = {}) => {
+      const current = get().selection;
+      if (!toggle) set({ selection: [itemId] });
+      else if (current.includes(itemId)) set({ selection: current.filter((id) => id !== itemId) });
+      else set({ selection: [...current, itemId] });
+    },
+
+    clearSelection: () => {
+      if (get().selection.length > 0) set({ selection: [] });
+    },
+
+    seek: (frame) => {
+      const total = timelineTotalFrames(get().timeline);
+      const clamped = Math.min(total - 1, Math.max(0, Number.isFinite(frame) ? frame : 0));
+      if (clamped !== get().frame) set({ frame: clamped });
+    },
+
+    setPlaying: (playing) => {
+      if (get().playing !== playing) set(playing ? { playing, previewAssetId: null } : { playing });
+    },
+
+    previewAsset: (assetId) => {
+      if (get().previewAssetId === assetId) return;
+      set(assetId ? { previewAssetId: assetId, playing: false } : { previewAssetId: null });
+    },
+
+    setZoom: (zoom) => set({ zoom: clampZoom(zoom, timelineMaxZoom(get().timeline.tracks)) }),
+  };
+}
+
+/** The sync state machine's clock and answers (spec 3 §4 "Sync with server"). */
+function syncActions(
+  set: SetState,
+  get: GetState,
+  now: () => number,
+): Pick<EditorActions, 'takeDueSync' | 'syncDone' | 'retrySync'> {
+  return {
+    takeDueSync: (at) => {
+      const started = startSync(get().sync, at);
+      if (!started.shotIds) return null;
+      set({ sync: started.state });
+      return { shotIds: started.shotIds };
+    },
+
+    syncDone: (result) => {
+      const state = get();
+      set({
+        sync: result.ok
+          ? syncSucceeded(state.sync, { now: now(), version: result.version })
+          : syncFailed(state.sync, { message: result.message, conflict: result.conflict }),
+      });
+    },
+
+    retrySync: () => set({ sync: forceSync(get().sync, now()) }),
+  };
 }
 
 /** What the editor opens with, or the spec's error text (spec 3 §4 "Timeline initialisation"). */
