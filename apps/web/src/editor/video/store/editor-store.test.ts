@@ -5,6 +5,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { describe, expect, it } from 'vitest';
+import { setStoryAspectRatio, timelineAspectRatio } from '@storyloom/timeline';
 import { createEditorStore, initialTimeline, timelineTotalFrames } from './editor-store';
 
 /** Three 2-second shots (two pictures and a 4-second clip) and a music bed under them. */
@@ -416,5 +417,34 @@ describe('previewing a library asset on the stage', () => {
     // Not an edit: nothing to undo, nothing to save.
     expect(s.getState().undo()).toBe(false);
     expect(s.getState().sync.hasUnsavedChanges).toBe(false);
+  });
+});
+
+describe('the aspect-ratio control', () => {
+  it("is one undoable, synced edit that the player's ratio follows", () => {
+    const s = createEditorStore({
+      storyId: 's',
+      storySize: { categoryInputs: { aspect_ratio: '1:1' } },
+      timeline: timeline(),
+      shotsMap: {},
+      version: 1,
+      now: () => 1000,
+    });
+    const ratio = () => timelineAspectRatio(s.getState().timeline, s.getState().storySize);
+    // The creation form's choice until the editor chooses one.
+    expect(ratio()).toBe('1:1');
+    expect(s.getState().applyCommand((t) => setStoryAspectRatio(t, { aspectRatio: '9:16' }))).toBe(
+      true,
+    );
+    expect(ratio()).toBe('9:16');
+    expect(s.getState().history.past.map((step) => step.description)).toEqual([
+      'Change aspect ratio',
+    ]);
+    expect(s.getState().sync.hasUnsavedChanges).toBe(true);
+    expect(s.getState().undo()).toBe(true);
+    expect(ratio()).toBe('1:1');
+    expect(s.getState().timeline.globalConfig.pictureFit).toBeUndefined();
+    expect(s.getState().redo()).toBe(true);
+    expect(ratio()).toBe('9:16');
   });
 });

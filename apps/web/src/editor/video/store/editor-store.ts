@@ -46,11 +46,11 @@ import {
   type Refused,
   type Selection,
   type ShotChange,
+  type StorySizeInputs,
   type SyncState,
   type UndoSnapshot,
 } from '@storyloom/timeline';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { StorySizeInputs } from './story-size';
 
 /** A refusal or notice shown to the user ('Not allowed', 'Only video and image files are allowed'...). */
 export interface EditorNotice {
@@ -70,7 +70,7 @@ export interface EditorState {
   storyId: string;
   /** The story's category (caption detection rules depend on it), when known. */
   category: string | null;
-  /** What the story's size is decided from besides the timeline (`editorAspectRatio`). */
+  /** What the story's size is decided from besides the timeline (`timelineAspectRatio`). */
   storySize: StorySizeInputs;
   timeline: VideoEditorTimeline;
   shotsMap: ShotsMap;
