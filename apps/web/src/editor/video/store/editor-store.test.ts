@@ -448,3 +448,50 @@ describe('the aspect-ratio control', () => {
     expect(ratio()).toBe('9:16');
   });
 });
+
+describe('a stale tab keeping its changes', () => {
+  it('applies the edits the server lacks again on its newer version and names those it cannot', () => {
+    const s = store();
+    // Saved before the other tab's save: not applied again.
+    s.getState().setImageDuration('a', 1);
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    s.getState().syncDone({ ok: true, version: 4 });
+    s.getState().setSpeed('m', 2);
+    s.getState().setImageDuration('c', 1);
+    s.getState().setFade('m', 'fade-in', 1);
+    s.getState().undo();
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    s.getState().syncDone({ ok: false, conflict: true, message: MESSAGES.editor.syncConflict });
+    expect(s.getState().sync.conflict).toBe(true);
+
+    // The other tab deleted the music bed.
+    const server = timeline();
+    server.tracks = server.tracks.filter((track) => track.id !== 'music');
+    const { refused } = s.getState().keepMyChanges({ timeline: server, shotsMap: {}, version: 5 });
+    expect(refused).toEqual(['Change speed', 'Change fade', 'Undo Change fade']);
+    expect(s.getState().timeline.tracks.map((track) => track.id)).toEqual(['main']);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 30],
+    ]);
+    // Built on the server's version, saved at once; nothing of the old version to undo.
+    expect(s.getState().sync).toMatchObject({
+      conflict: false,
+      baseVersion: 5,
+      hasUnsavedChanges: true,
+    });
+    expect(s.getState().history.past).toEqual([]);
+    expect(s.getState().takeDueSync(Date.now() + 2_000_000)).not.toBeNull();
+    s.getState().syncDone({ ok: true, version: 6 });
+    // Once the server has them, there is nothing left to apply again.
+    expect(s.getState().keepMyChanges({ timeline: server, shotsMap: {}, version: 7 })).toEqual({
+      refused: [],
+    });
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 60],
+    ]);
+  });
+});

@@ -140,6 +140,13 @@ export interface EditorActions {
     result: { ok: true; version: number } | { ok: false; message?: string; conflict?: boolean },
   ): void;
   retrySync(): void;
+  /**
+   * "Keep my changes" after a conflict (another tab saved a newer version): the edits the server
+   * does not have are applied again, in order, on its version, which becomes the base of the next
+   * sync. Answers the names of the edits that could not be applied again (an undo, or an edit
+   * the newer version refuses).
+   */
+  keepMyChanges(server: EditorDocument & { version: number | null }): { refused: string[] };
 }
 
 export type EditorStore = StoreApi<EditorState & EditorActions>;
@@ -197,6 +204,15 @@ interface StoreEdit {
   selection?: readonly string[];
 }
 
+/** What the editor edits: the timeline and the storyboard's shots. */
+export interface EditorDocument {
+  timeline: VideoEditorTimeline;
+  shotsMap: ShotsMap;
+}
+
+/** An edit as a function of the document, so it can be applied again on another version. */
+type EditCommand = (document: EditorDocument) => StoreEdit | Refused;
+
 /** How `apply` treats an edit besides changing the document and marking it for sync. */
 interface ApplyOptions {
   /**
@@ -208,6 +224,8 @@ interface ApplyOptions {
   pause?: boolean;
   /** A story version the server already holds with this edit (a finished generation run). */
   serverVersion?: number;
+  /** The edit as a command, kept until the server has it ("Keep my changes" applies it again). */
+  replay?: EditCommand;
 }
 
 /** Undo labels of the store's own edits (the commands' are `COMMAND_DESCRIPTIONS`). */
@@ -250,6 +268,11 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
   }
 
   return createStore<EditorState & EditorActions>()((set, get) => {
+    /** Edits the server does not have yet, with the sync revision that covers each. */
+    let unsent: { description: string; revision: number; command: EditCommand | null }[] = [];
+    const remember = (description: string, command: EditCommand | null) =>
+      unsent.push({ description, revision: get().sync.revision, command });
+
     const snapshot = (description: string): UndoSnapshot => ({
       id: `snapshot-${++snapshotCounter}`,
       timestamp: now(),
@@ -323,11 +346,16 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         ...(options.pause ? { pause: true } : {}),
         ...(options.serverVersion !== undefined ? { serverVersion: options.serverVersion } : {}),
       });
+      remember(result.description, options.replay ?? null);
       return true;
     };
 
+    /** Applies an edit given as a command of the current document. */
+    const edit = (command: EditCommand, options: ApplyOptions = {}) =>
+      apply(command(documentNow(get())), { ...options, replay: command });
+
     /** Undo and redo: the snapshot's tracks, global config and shots come back and sync. */
-    const restore = (step: ReturnType<typeof undo>) => {
+    const restore = (step: ReturnType<typeof undo>, label: 'Undo' | 'Redo') => {
       if (!step) return false;
       const state = get();
       commit({
@@ -342,6 +370,8 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
           (id) => state.shotsMap[id] !== step.restore.shotsMap[id],
         ),
       });
+      // A snapshot of this tab's past cannot be applied on another version.
+      remember(`${label} ${step.description}`, null);
       return true;
     };
 
@@ -361,40 +391,50 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       zoom: 1,
       previewAssetId: null,
 
-      applyCommand: (command) => apply(command(get().timeline)),
+      applyCommand: (command) => edit((d) => command(d.timeline)),
 
       insertAsset: (assetId, target) =>
-        apply(insertAsset(get().timeline, { assetId, target, newId })),
+        edit((d) => insertAsset(d.timeline, { assetId, target, newId })),
 
-      updateShotFields: (shotId, patch) => {
-        const result = updateShot(get().shotsMap, { shotId, patch });
-        return apply(
-          result.ok ? { ...result, description: STORE_EDIT_DESCRIPTIONS.shotFields } : result,
-        );
-      },
+      updateShotFields: (shotId, patch) =>
+        edit((d) => {
+          const result = updateShot(d.shotsMap, { shotId, patch });
+          return result.ok
+            ? { ...result, description: STORE_EDIT_DESCRIPTIONS.shotFields }
+            : result;
+        }),
 
       setShotMedia: (assets, { serverVersion } = {}) => {
         const state = get();
-        const result = setShotMedia(state, assets);
+        const command: EditCommand = (d) => {
+          const result = setShotMedia(d, assets);
+          return result.ok ? { ...result, description: STORE_EDIT_DESCRIPTIONS.shotMedia } : result;
+        };
+        const result = command(documentNow(state));
         if (!result.ok) return apply(result);
+        const after = result.timeline ?? state.timeline;
         // A shot's item that changed kind (image to video) stays selected under its new id.
         const selection = state.selection.flatMap((id) => {
-          if (itemExists(result.timeline, id)) return [id];
+          if (itemExists(after, id)) return [id];
           const found = findItem(state.timeline, id);
           const shotId = found.ok ? found.value.item.shotId : undefined;
-          const next = shotId ? findShotItem(result.timeline, shotId) : undefined;
+          const next = shotId ? findShotItem(after, shotId) : undefined;
           return next ? [next.id] : [];
         });
         return apply(
-          { ...result, description: STORE_EDIT_DESCRIPTIONS.shotMedia, selection },
-          { pause: true, ...(serverVersion !== undefined ? { serverVersion } : {}) },
+          { ...result, selection },
+          {
+            pause: true,
+            replay: command,
+            ...(serverVersion !== undefined ? { serverVersion } : {}),
+          },
         );
       },
 
       moveSelection: (itemIds, target) => {
         const selection = selectionOf(itemIds);
         if (!selection) return false;
-        return apply(moveItems(get().timeline, { selection, target, newId }));
+        return edit((d) => moveItems(d.timeline, { selection, target, newId }));
       },
 
       ...trimActions(set, get, { snapshot, apply }),
@@ -402,22 +442,25 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
       nudgeVolume: (direction) => {
         const itemId = get().selection[0];
         if (!itemId) return false;
-        return apply(nudgeVolume(get().timeline, { itemId, direction }));
+        return edit((d) => nudgeVolume(d.timeline, { itemId, direction }));
       },
 
-      setVolume: (itemId, volume) => apply(changeVolume(get().timeline, { itemId, volume })),
+      setVolume: (itemId, volume) => edit((d) => changeVolume(d.timeline, { itemId, volume })),
 
-      setSpeed: (itemId, speed) => apply(changeSpeed(get().timeline, { itemId, speed })),
+      setSpeed: (itemId, speed) => edit((d) => changeSpeed(d.timeline, { itemId, speed })),
 
-      setFade: (itemId, type, seconds) => apply(setFade(get().timeline, { itemId, type, seconds })),
+      setFade: (itemId, type, seconds) =>
+        edit((d) => setFade(d.timeline, { itemId, type, seconds })),
 
       setImageDuration: (itemId, seconds) =>
-        apply(setImageDuration(get().timeline, { itemId, seconds })),
+        edit((d) => setImageDuration(d.timeline, { itemId, seconds })),
 
       addMediaAsset: (asset) => {
-        const { timeline } = addMediaAsset(get().timeline, asset);
-        apply(
-          { ok: true, timeline, description: STORE_EDIT_DESCRIPTIONS.addAsset },
+        edit(
+          (d) => ({
+            ...addMediaAsset(d.timeline, asset),
+            description: STORE_EDIT_DESCRIPTIONS.addAsset,
+          }),
           { undo: 'none' },
         );
       },
@@ -426,19 +469,30 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
         const result = removeMediaAsset(get().timeline, { assetId });
         // The caller shows the refusal where the asset is (the library's toast).
         if (!result.ok) return { ok: false, message: result.reason.message };
-        apply({ ...result, description: STORE_EDIT_DESCRIPTIONS.removeAsset }, { undo: 'none' });
+        apply(
+          { ...result, description: STORE_EDIT_DESCRIPTIONS.removeAsset },
+          {
+            undo: 'none',
+            replay: (d) => {
+              const again = removeMediaAsset(d.timeline, { assetId });
+              return again.ok
+                ? { ...again, description: STORE_EDIT_DESCRIPTIONS.removeAsset }
+                : again;
+            },
+          },
+        );
         return { ok: true };
       },
 
       deleteSelection: () => {
         const selection = selectionOf(get().selection);
         if (!selection) return false;
-        return apply(selectingNothing(deleteItems(get().timeline, { selection })));
+        return edit((d) => selectingNothing(deleteItems(d.timeline, { selection })));
       },
 
       deleteItem: (itemId) =>
-        apply(
-          selectingNothing(deleteItems(get().timeline, { selection: { kind: 'item', itemId } })),
+        edit((d) =>
+          selectingNothing(deleteItems(d.timeline, { selection: { kind: 'item', itemId } })),
         ),
 
       splitAtPlayhead: () => {
@@ -448,30 +502,77 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
           notify(MESSAGES.editor.splitOutsideItem);
           return false;
         }
-        return apply(splitItem(timeline, { itemId, frame, newId }));
+        return edit((d) => splitItem(d.timeline, { itemId, frame, newId }));
       },
 
-      unlinkCaption: (itemId) => apply(unlinkCaption(get().timeline, { itemId })),
+      unlinkCaption: (itemId) => edit((d) => unlinkCaption(d.timeline, { itemId })),
 
-      linkCaption: (itemId) => apply(linkCaption(get().timeline, { itemId })),
+      linkCaption: (itemId) => edit((d) => linkCaption(d.timeline, { itemId })),
 
       undo: () => {
         const state = get();
         if (state.trimDrag || !canUndo(state.history)) return false;
-        return restore(undo(state.history, documentOf(state)));
+        return restore(undo(state.history, documentOf(state)), 'Undo');
       },
 
       redo: () => {
         const state = get();
         if (state.trimDrag || !canRedo(state.history)) return false;
-        return restore(redo(state.history, documentOf(state)));
+        return restore(redo(state.history, documentOf(state)), 'Redo');
       },
 
       ...viewActions(set, get),
 
       showNotice: notify,
 
-      ...syncActions(set, get, now),
+      ...syncActions(set, get, now, {
+        synced: (revision) => {
+          unsent = unsent.filter((entry) => entry.revision > revision);
+        },
+      }),
+
+      keepMyChanges: (server) => {
+        const state = get();
+        let document: EditorDocument = { timeline: server.timeline, shotsMap: server.shotsMap };
+        const changed = new Set<string>();
+        const kept: typeof unsent = [];
+        const refused: string[] = [];
+        for (const entry of unsent) {
+          const result = entry.command?.(document);
+          if (!result?.ok) {
+            refused.push(entry.description);
+            continue;
+          }
+          const timeline = result.timeline ?? document.timeline;
+          const shots = result.shotsMap
+            ? { shotsMap: result.shotsMap, changedShotIds: result.changedShotIds ?? [] }
+            : applyShotChanges(document.shotsMap, {
+                changes: result.shotChanges ?? [],
+                timeline,
+                now: now(),
+              });
+          shots.changedShotIds.forEach((id) => changed.add(id));
+          document = { timeline, shotsMap: shots.shotsMap };
+          kept.push(entry);
+        }
+        const sync = markChanged(createSyncState({ baseVersion: server.version }), {
+          now: now(),
+          shotIds: [...changed],
+          force: true,
+        });
+        unsent = kept.map((entry) => ({ ...entry, revision: sync.revision }));
+        set({
+          ...document,
+          // Snapshots of the old version would undo the other tab's changes.
+          history: createHistory(),
+          selection: state.selection.filter((id) => itemExists(document.timeline, id)),
+          frame: Math.min(state.frame, timelineTotalFrames(document.timeline) - 1),
+          zoom: clampZoom(state.zoom, timelineMaxZoom(document.timeline.tracks)),
+          trimDrag: null,
+          sync,
+        });
+        return { refused };
+      },
     };
   });
 }
@@ -479,6 +580,12 @@ export function createEditorStore(options: CreateEditorStoreOptions): EditorStor
 /** A command's answer that leaves nothing selected (a delete). */
 const selectingNothing = (result: CommandResult): StoreEdit | Refused =>
   result.ok ? { ...result, selection: [] } : result;
+
+/** The document of the state. */
+const documentNow = (state: EditorState): EditorDocument => ({
+  timeline: state.timeline,
+  shotsMap: state.shotsMap,
+});
 
 /** What undo snapshots hold of the state. */
 const documentOf = (state: EditorState) => ({
@@ -552,7 +659,11 @@ function trimActions(
       });
       if (!result.ok) return false;
       // The batch recorded the snapshot before the drag.
-      return edits.apply(result, { undo: 'none' });
+      const { itemId, edge, deltaFrames } = drag;
+      return edits.apply(result, {
+        undo: 'none',
+        replay: (d) => trimItem(d.timeline, { itemId, edge, deltaFrames }),
+      });
     },
 
     cancelTrim: () => {
@@ -611,6 +722,7 @@ function syncActions(
   set: SetState,
   get: GetState,
   now: () => number,
+  events: { synced: (revision: number) => void },
 ): Pick<EditorActions, 'takeDueSync' | 'syncDone' | 'retrySync'> {
   return {
     takeDueSync: (at) => {
@@ -622,6 +734,7 @@ function syncActions(
 
     syncDone: (result) => {
       const state = get();
+      if (result.ok && state.sync.inFlight) events.synced(state.sync.inFlight.revision);
       set({
         sync: result.ok
           ? syncSucceeded(state.sync, { now: now(), version: result.version })
