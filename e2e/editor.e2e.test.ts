@@ -453,7 +453,25 @@ describe('the video editor', () => {
     );
     expect(layout(afterA.video_editor_timeline!.tracks)).not.toEqual(savedLayout);
     await saveScreenshot(other, 'editor-conflict');
+    // "Keep my changes": the second page's nudges go again on the newer version and save.
+    await other.getByRole('button', { name: 'Keep my changes', exact: true }).click();
+    await expect
+      .poll(() => other.getByTestId('sync-status').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('saved');
+    const kept = await storyNow();
+    expect(kept.version).toBe(afterA.version + 1);
+    const keptMusic = kept
+      .video_editor_timeline!.tracks.filter((t) => t.type === 'audio')
+      .at(-1)!
+      .items.at(-1)!;
+    expect(await other.getByTestId('property-volume').textContent()).toBe(
+      `${Math.round((keptMusic.volume ?? 1) * 100)}%`,
+    );
+    await saveScreenshot(other, 'editor-conflict-kept');
     await other.close();
+    // The first page takes the kept version before it edits again.
+    await page.reload();
+    await page.locator('[data-track-id]').first().waitFor();
 
     // Export from the editor: the MP4 lasts as long as the timeline.
     const total = Number(await clock.getAttribute('data-total-frames'));

@@ -422,6 +422,14 @@ export const MESSAGES = {
     noShotUnderCaption: 'There is no voice-over under this caption to link it to',
     /** Ours: POST /stories/{id}/sync with a base_version older than the story's (409). */
     syncConflict: 'This story was changed in another tab. Reload to get the latest version.',
+    /** Ours, in place of the spec's '200+ songs': how many songs the music search holds or found. */
+    songsInLibrary: (count: number) => `${count} ${count === 1 ? 'song' : 'songs'}`,
+    /** Ours: a stale tab's choices after a 409, and the edits the newer version refused. */
+    reload: 'Reload',
+    keepMyChanges: 'Keep my changes',
+    changesNotKept: (names: readonly string[]) =>
+      `Applied your changes to the newer version, except: ${names.join(', ')}`,
+    changesKept: 'Applied your changes to the newer version',
   },
 
   /** Ours: account texts (spec: not shown). */

@@ -43,6 +43,7 @@ export const COMMAND_DESCRIPTIONS = {
   split: 'Split item',
   unlinkCaption: 'Unlink caption',
   linkCaption: 'Link caption to shot',
+  aspectRatio: 'Change aspect ratio',
 } as const;
 
 /**

@@ -30,6 +30,7 @@ export * from './caption-tracks';
 export * from './group-items';
 export * from './split-item';
 export * from './caption-links';
+export * from './story-size';
 
 // Timeline and storyboard
 export * from './shot-changes';

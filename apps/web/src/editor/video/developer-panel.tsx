@@ -1,11 +1,11 @@
 import { OUTPUT_SIZES } from '@storyloom/core';
 import { X } from 'lucide-react';
+import { timelineAspectRatio } from '@storyloom/timeline';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { z } from 'zod';
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor } from './editor-context';
-import { timelineTotalFrames } from './editor-store';
-import { editorAspectRatio } from './story-size';
+import { useEditor } from './store/editor-context';
+import { timelineTotalFrames } from './store/editor-store';
 
 /** Where the panel's position is kept in this browser (spec 3 §1: saved locally). */
 export const DEVELOPER_PANEL_KEY = 'storyloom.editor.developerPanel';
@@ -78,7 +78,7 @@ export function DeveloperPanel() {
       frame: s.frame,
       totalFrames: timelineTotalFrames(s.timeline),
       fps: s.timeline.globalConfig.fps,
-      ratio: editorAspectRatio(s.timeline, s.storySize),
+      ratio: timelineAspectRatio(s.timeline, s.storySize),
       fit: s.timeline.globalConfig.pictureFit ?? 'contain',
       tracks: s.timeline.tracks.length,
       items: s.timeline.tracks.reduce((sum, track) => sum + track.items.length, 0),

@@ -4,13 +4,39 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button-styles';
-import { useEditor, useEditorStore } from './editor-context';
-import { downloadVideo, exportEditedStory } from './export-render';
+import { fetchStory } from '../../lib/stories-api';
+import { useEditor, useEditorStore } from './store/editor-context';
+import { initialTimeline, type EditorStore } from './store/editor-store';
+import { downloadVideo, exportEditedStory } from './export/export-render';
 
-/** Saved / saving / error with retry; a conflict offers a reload (spec 3 §4 "Sync with server"). */
+/**
+ * "Keep my changes": the story's newer version from the server, with this tab's unsaved edits
+ * applied again on it; the ones it refuses are named.
+ */
+async function keepMyChanges(store: EditorStore) {
+  const story = await fetchStory(store.getState().storyId);
+  const loaded = initialTimeline(story.video_editor_timeline);
+  if (!loaded.ok) {
+    toast.error(loaded.message);
+    return;
+  }
+  const { refused } = store.getState().keepMyChanges({
+    timeline: loaded.timeline,
+    shotsMap: story.storyboard?.shots_map ?? {},
+    version: story.version ?? null,
+  });
+  if (refused.length > 0) toast.warning(MESSAGES.editor.changesNotKept(refused));
+  else toast.success(MESSAGES.editor.changesKept);
+}
+
+/**
+ * Saved / saving / error with retry; a conflict (another tab saved a newer version) offers
+ * "Reload" and "Keep my changes" (spec 3 §4 "Sync with server").
+ */
 function SyncStatus() {
   const sync = useEditor((s) => s.sync);
   const store = useEditorStore();
+  const [keeping, setKeeping] = useState(false);
   if (sync.conflict)
     return (
       <span
@@ -26,7 +52,22 @@ function SyncStatus() {
           className={buttonClass('secondary', 'xs')}
           onClick={() => window.location.reload()}
         >
-          Reload
+          {MESSAGES.editor.reload}
+        </button>
+        <button
+          type="button"
+          disabled={keeping}
+          className={buttonClass('primary', 'xs')}
+          onClick={() => {
+            setKeeping(true);
+            keepMyChanges(store)
+              .catch((error: unknown) =>
+                toast.error(error instanceof Error ? error.message : String(error)),
+              )
+              .finally(() => setKeeping(false));
+          }}
+        >
+          {MESSAGES.editor.keepMyChanges}
         </button>
       </span>
     );

@@ -62,6 +62,25 @@ const NAME_NOUNS = [
 ];
 
 /**
+ * A track name no earlier track has (a music search lists each name once): the drawn pair, else
+ * the next free noun, then the next word.
+ */
+function distinctName(random: () => number, taken: Set<string>): string {
+  const word = NAME_WORDS.indexOf(pick(random, NAME_WORDS));
+  const noun = NAME_NOUNS.indexOf(pick(random, NAME_NOUNS));
+  for (let step = 0; step < NAME_WORDS.length * NAME_NOUNS.length; step++) {
+    const name = `${NAME_WORDS[(word + Math.floor(step / NAME_NOUNS.length)) % NAME_WORDS.length]} ${NAME_NOUNS[(noun + step) % NAME_NOUNS.length]}`;
+    if (!taken.has(name)) {
+      taken.add(name);
+      return name;
+    }
+  }
+  throw new Error('the stock library has more tracks than names');
+}
+// The sung songs are listed beside the stock tracks.
+const takenNames = new Set<string>(LOCAL_SONGS.map((song) => song.name));
+
+/**
  * The composed stock library: 100 tracks across the folders of spec 1 §9, each composed for
  * its folder (tempo, key, progression, instruments, groove and arrangement; see
  * `FOLDER_SOUNDS`) and about 45–120 s long; `duration` and `bpm` are the composition's own.
@@ -71,7 +90,7 @@ export const LOCAL_MUSIC_LIBRARY: readonly LibraryTrack[] = Array.from({ length:
   const sound = FOLDER_SOUNDS[folder];
   const random = seededRandom(`track-${i}`);
   const id = `local-music-${String(i + 1).padStart(3, '0')}`;
-  const name = `${pick(random, NAME_WORDS)} ${pick(random, NAME_NOUNS)}`;
+  const name = distinctName(random, takenNames);
   const mood = [pick(random, sound.moods), pick(random, sound.moods)]
     .filter((m, j, all) => all.indexOf(m) === j)
     .join(', ');

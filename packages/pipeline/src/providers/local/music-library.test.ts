@@ -54,6 +54,8 @@ describe('the music library', () => {
 
   it('has 100 composed tracks of about 45–120 s with a tempo, no lyrics, in the spec folders', () => {
     expect(LOCAL_MUSIC_LIBRARY).toHaveLength(100);
+    const names = [...LOCAL_MUSIC_LIBRARY, ...LOCAL_SONGS].map((track) => track.name);
+    expect(new Set(names).size).toBe(names.length);
     for (const track of LOCAL_MUSIC_LIBRARY) {
       expect(track.duration).toBeGreaterThanOrEqual(40);
       expect(track.duration).toBeLessThanOrEqual(130);

@@ -1,5 +1,11 @@
-import { MESSAGES, videoEditorTimelineSchema, type VideoEditorTimeline } from '@storyloom/core';
+import {
+  MESSAGES,
+  videoEditorTimelineSchema,
+  type ShotsMap,
+  type VideoEditorTimeline,
+} from '@storyloom/core';
 import { describe, expect, it } from 'vitest';
+import { setStoryAspectRatio, timelineAspectRatio } from '@storyloom/timeline';
 import { createEditorStore, initialTimeline, timelineTotalFrames } from './editor-store';
 
 /** Three 2-second shots (two pictures and a 4-second clip) and a music bed under them. */
@@ -63,13 +69,20 @@ function timeline(): VideoEditorTimeline {
   });
 }
 
-function store() {
+/** The storyboard of the three shots. */
+const SHOTS: ShotsMap = {
+  s1: { shot_id: 's1', shot_type: 'manual', lexorank: 'a', active_image_id: 'img1' },
+  s2: { shot_id: 's2', shot_type: 'manual', lexorank: 'b', active_video_id: 'vid' },
+  s3: { shot_id: 's3', shot_type: 'manual', lexorank: 'c', active_image_id: 'img1' },
+};
+
+function store(shotsMap: ShotsMap = {}) {
   let id = 0;
   let clock = 1_000_000;
   const created = createEditorStore({
     storyId: 'story-1',
     timeline: timeline(),
-    shotsMap: {},
+    shotsMap,
     version: 3,
     newId: () => `new-${++id}`,
     now: () => (clock += 10),
@@ -290,7 +303,64 @@ describe('the editor store', () => {
       message: MESSAGES.editor.imageInUse,
     });
     expect(s.getState().history.past).toEqual([]);
+    // Both go out with the next sync, like any other edit.
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    expect(s.getState().sync.status).toBe('syncing');
   });
+
+  it('a shot’s text is one undoable edit named Edit shot, and that shot syncs', () => {
+    const s = store(SHOTS);
+    expect(s.getState().updateShotFields('s2', { image_prompt: 'a kite over the sea' })).toBe(true);
+    expect(s.getState().shotsMap.s2).toMatchObject({ image_prompt: 'a kite over the sea' });
+    expect(s.getState().history.past.map((step) => step.description)).toEqual(['Edit shot']);
+    expect(s.getState().sync).toMatchObject({ hasUnsavedChanges: true, pendingShotIds: ['s2'] });
+    expect(s.getState().takeDueSync(Number.MAX_SAFE_INTEGER)).toEqual({ shotIds: ['s2'] });
+    s.getState().syncDone({ ok: true, version: 4 });
+    expect(s.getState().undo()).toBe(true);
+    expect(s.getState().shotsMap.s2?.image_prompt).toBeUndefined();
+    // The undo is an edit of that shot too.
+    expect(s.getState().sync.pendingShotIds).toEqual(['s2']);
+    expect(s.getState().redo()).toBe(true);
+    expect(s.getState().shotsMap.s2).toMatchObject({ image_prompt: 'a kite over the sea' });
+    // A shot that is not in the storyboard is refused with its text; nothing is recorded.
+    expect(s.getState().updateShotFields('nope', { image_prompt: 'x' })).toBe(false);
+    expect(s.getState().notice?.message).toBe(MESSAGES.editor.shotNotFound('nope'));
+    expect(s.getState().history.past).toHaveLength(1);
+  });
+
+  it('a shot’s new media is one undoable edit that syncs the shot and builds on the run’s version', () => {
+    const s = store(SHOTS);
+    s.getState().select('a');
+    s.getState().setPlaying(true);
+    s.getState().addMediaAsset({
+      id: 'vid2',
+      url: '/media/f.mp4',
+      resource_type: 'video',
+      shot_id: 's1',
+      metadata: { duration: 2 },
+    });
+    const picked = s.getState().timeline.mediaAssets.find((asset) => asset.id === 'vid2')!;
+    expect(s.getState().setShotMedia([picked], { serverVersion: 9 })).toBe(true);
+    const shotItem = () =>
+      s
+        .getState()
+        .timeline.tracks.find((t) => t.isPrimary)!
+        .items.find((i) => i.shotId === 's1')!;
+    expect(shotItem()).toMatchObject({ type: 'video', mediaAssetId: 'vid2' });
+    expect(s.getState().shotsMap.s1).toMatchObject({ active_video_id: 'vid2' });
+    // The picture's item became a clip under a new id and stays selected; playback stopped.
+    expect(s.getState().selection).toEqual([shotItem().id]);
+    expect(s.getState().playing).toBe(false);
+    expect(s.getState().history.past.map((step) => step.description)).toEqual([
+      'Change shot media',
+    ]);
+    expect(s.getState().sync).toMatchObject({ baseVersion: 9, pendingShotIds: ['s1'] });
+    expect(s.getState().undo()).toBe(true);
+    expect(shotItem()).toMatchObject({ type: 'image', mediaAssetId: 'img1' });
+    expect(s.getState().shotsMap.s1?.active_video_id).toBeUndefined();
+    expect(s.getState().sync.pendingShotIds).toEqual(['s1']);
+  });
+
   it('splits the shot under the playhead (S) as one undoable edit, with trims that add up', () => {
     const s = store();
     s.getState().seek(75.4);
@@ -347,5 +417,81 @@ describe('previewing a library asset on the stage', () => {
     // Not an edit: nothing to undo, nothing to save.
     expect(s.getState().undo()).toBe(false);
     expect(s.getState().sync.hasUnsavedChanges).toBe(false);
+  });
+});
+
+describe('the aspect-ratio control', () => {
+  it("is one undoable, synced edit that the player's ratio follows", () => {
+    const s = createEditorStore({
+      storyId: 's',
+      storySize: { categoryInputs: { aspect_ratio: '1:1' } },
+      timeline: timeline(),
+      shotsMap: {},
+      version: 1,
+      now: () => 1000,
+    });
+    const ratio = () => timelineAspectRatio(s.getState().timeline, s.getState().storySize);
+    // The creation form's choice until the editor chooses one.
+    expect(ratio()).toBe('1:1');
+    expect(s.getState().applyCommand((t) => setStoryAspectRatio(t, { aspectRatio: '9:16' }))).toBe(
+      true,
+    );
+    expect(ratio()).toBe('9:16');
+    expect(s.getState().history.past.map((step) => step.description)).toEqual([
+      'Change aspect ratio',
+    ]);
+    expect(s.getState().sync.hasUnsavedChanges).toBe(true);
+    expect(s.getState().undo()).toBe(true);
+    expect(ratio()).toBe('1:1');
+    expect(s.getState().timeline.globalConfig.pictureFit).toBeUndefined();
+    expect(s.getState().redo()).toBe(true);
+    expect(ratio()).toBe('9:16');
+  });
+});
+
+describe('a stale tab keeping its changes', () => {
+  it('applies the edits the server lacks again on its newer version and names those it cannot', () => {
+    const s = store();
+    // Saved before the other tab's save: not applied again.
+    s.getState().setImageDuration('a', 1);
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    s.getState().syncDone({ ok: true, version: 4 });
+    s.getState().setSpeed('m', 2);
+    s.getState().setImageDuration('c', 1);
+    s.getState().setFade('m', 'fade-in', 1);
+    s.getState().undo();
+    s.getState().takeDueSync(Number.MAX_SAFE_INTEGER);
+    s.getState().syncDone({ ok: false, conflict: true, message: MESSAGES.editor.syncConflict });
+    expect(s.getState().sync.conflict).toBe(true);
+
+    // The other tab deleted the music bed.
+    const server = timeline();
+    server.tracks = server.tracks.filter((track) => track.id !== 'music');
+    const { refused } = s.getState().keepMyChanges({ timeline: server, shotsMap: {}, version: 5 });
+    expect(refused).toEqual(['Change speed', 'Change fade', 'Undo Change fade']);
+    expect(s.getState().timeline.tracks.map((track) => track.id)).toEqual(['main']);
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 30],
+    ]);
+    // Built on the server's version, saved at once; nothing of the old version to undo.
+    expect(s.getState().sync).toMatchObject({
+      conflict: false,
+      baseVersion: 5,
+      hasUnsavedChanges: true,
+    });
+    expect(s.getState().history.past).toEqual([]);
+    expect(s.getState().takeDueSync(Date.now() + 2_000_000)).not.toBeNull();
+    s.getState().syncDone({ ok: true, version: 6 });
+    // Once the server has them, there is nothing left to apply again.
+    expect(s.getState().keepMyChanges({ timeline: server, shotsMap: {}, version: 7 })).toEqual({
+      refused: [],
+    });
+    expect(primary(s)).toEqual([
+      ['a', 0, 60],
+      ['b', 60, 60],
+      ['c', 120, 60],
+    ]);
   });
 });

@@ -9,10 +9,10 @@ import { clsx } from 'clsx';
 import { Check, Film, Music } from 'lucide-react';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useEditor } from './editor-context';
-import { fetchMediaLibrary, fetchUploadHistory } from './media-library-api';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { useEditor } from '../store/editor-context';
+import { fetchMediaLibrary, fetchUploadHistory } from '../media-library-api';
 
 const MAX_PICKS = EDITOR_CONSTANTS.historyPickMax;
 

@@ -5,7 +5,7 @@ import {
   type VideoEditorTimeline,
 } from '@storyloom/core';
 import { useEffect } from 'react';
-import type { EditorStore } from './editor-store';
+import type { EditorStore } from '../store/editor-store';
 
 /**
  * The page's font (Inter), then the caption fallbacks: caption texts in the Captions tab and the

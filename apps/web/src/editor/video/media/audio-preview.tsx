@@ -1,11 +1,11 @@
-import { LIBRARY_CONSTANTS, waveformPeaks } from '@storyloom/core';
+import { LIBRARY_CONSTANTS, MESSAGES, waveformPeaks } from '@storyloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Pause, Play } from 'lucide-react';
+import { LoaderCircle, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { fetchMusicWaveform } from '../../create/explainer/explainer-api';
-import { waveformBars } from '../../create/explainer/explainer-form-model';
-import { loadPeaks } from './waveform-peaks';
+import { fetchMusicWaveform } from '../../../create/explainer/explainer-api';
+import { waveformBars } from '../../../create/explainer/explainer-form-model';
+import { loadPeaks } from '../timeline/waveform-peaks';
 
 const BARS = 28;
 
@@ -30,7 +30,11 @@ function usePeaks(source: { trackId: string } | { url: string }, played: boolean
   });
 }
 
-/** Play/pause of a sound with its waveform (spec 3 §2 music and voice-over previews). */
+/**
+ * Play/pause of a sound with its waveform (spec 3 §2 music and voice-over previews). Between
+ * Play and the first sound (a stock track the server renders on first play takes a while) the
+ * button spins and says it is loading.
+ */
 export function AudioPreview({
   url,
   waveform,
@@ -42,6 +46,7 @@ export function AudioPreview({
 }) {
   const [isPlaying, setPlaying] = useState(false);
   const [played, setPlayed] = useState(false);
+  const [loading, setLoading] = useState(false);
   const peaks = usePeaks(waveform, played);
   const bars = waveformBars(peaks.data ?? [], BARS);
 
@@ -62,11 +67,15 @@ export function AudioPreview({
     const stop = () => {
       audio.pause();
       setPlaying(false);
+      setLoading(false);
       if (playing?.audio === audio) playing = null;
     };
     audio.onended = stop;
+    audio.onplaying = () => setLoading(false);
+    audio.onwaiting = () => setLoading(true);
     playing = { url, audio, stop };
     setPlaying(true);
+    setLoading(true);
     setPlayed(true);
     audio.play().catch((error: unknown) => {
       console.warn('audio preview failed', error);
@@ -80,14 +89,31 @@ export function AudioPreview({
         type="button"
         aria-label={`${isPlaying ? 'Pause' : 'Play'} ${label}`}
         aria-pressed={isPlaying}
+        aria-busy={loading || undefined}
+        title={loading ? MESSAGES.editor.loading : undefined}
         onClick={(event) => {
           event.stopPropagation();
           toggle();
         }}
         className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
       >
-        {isPlaying ? <Pause className="size-3.5" /> : <Play className="size-3.5" />}
+        {loading ? (
+          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+        ) : isPlaying ? (
+          <Pause className="size-3.5" />
+        ) : (
+          <Play className="size-3.5" />
+        )}
       </button>
+      {loading ? (
+        <span
+          role="status"
+          data-testid="audio-loading"
+          className="shrink-0 text-[11px] text-zinc-500"
+        >
+          {MESSAGES.editor.loading}
+        </span>
+      ) : null}
       <span
         data-testid="audio-waveform"
         data-ready={peaks.data ? 'true' : 'false'}

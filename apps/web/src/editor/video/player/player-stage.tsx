@@ -1,12 +1,12 @@
 import { composeTimeline } from '@storyloom/compose';
 import { MESSAGES, OUTPUT_SIZES } from '@storyloom/core';
+import { timelineAspectRatio } from '@storyloom/timeline';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useEditor, useEditorStore } from './editor-context';
-import { timelineTotalFrames, type EditorState } from './editor-store';
+import { useEditor, useEditorStore } from '../store/editor-context';
+import { timelineTotalFrames, type EditorState } from '../store/editor-store';
 import { FramePainter } from './frame-painter';
 import { playbackPosition, startPlaybackClock, type PlaybackClock } from './playback-clock';
-import { editorAspectRatio } from './story-size';
 
 /** The caption fonts the exporter draws with, served by the server (compose README). */
 function useCaptionFonts() {
@@ -35,7 +35,7 @@ export function PlayerStage() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const mediaHostRef = useRef<HTMLDivElement>(null);
   const [buffering, setBuffering] = useState(false);
-  const size = OUTPUT_SIZES[useEditor((s) => editorAspectRatio(s.timeline, s.storySize))];
+  const size = OUTPUT_SIZES[useEditor((s) => timelineAspectRatio(s.timeline, s.storySize))];
   useCaptionFonts();
 
   useEffect(() => {

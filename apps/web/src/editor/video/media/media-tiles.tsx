@@ -4,9 +4,9 @@ import { clsx } from 'clsx';
 import { AlertTriangle, Film, Trash2 } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { useEditor, useEditorStore } from './editor-context';
+import { useEditor, useEditorStore } from '../store/editor-context';
 import { AudioPreview } from './audio-preview';
-import { ASSET_DRAG_TYPE } from './track-row';
+import { ASSET_DRAG_TYPE } from '../timeline/track-row';
 import type { UploadingAsset } from './use-media-library';
 
 /** Starts dragging a media asset onto the timeline (spec 3 §3 drag payload 'media-asset'). */

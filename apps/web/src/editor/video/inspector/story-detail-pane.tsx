@@ -1,8 +1,8 @@
 import { MESSAGES } from '@storyloom/core';
-import { CategoryBadge } from '../../story/category-badge';
-import { StoryTitleEditor } from '../../story/story-title-editor';
-import { useStory } from '../../story/use-story';
-import { useEditor } from './editor-context';
+import { CategoryBadge } from '../../../story/category-badge';
+import { StoryTitleEditor } from '../../../story/story-title-editor';
+import { useStory } from '../../../story/use-story';
+import { useEditor } from '../store/editor-context';
 
 /**
  * The property pane with nothing selected (spec 3 §2): 'Story Detail' — the story's title,

@@ -47,10 +47,10 @@ import {
   type PointerEvent,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor, useEditorStore } from './editor-context';
-import { timelineTotalFrames } from './editor-store';
+import { useEditor, useEditorStore } from '../store/editor-context';
+import { timelineTotalFrames } from '../store/editor-store';
 import { ItemMenuContext, TrackRow, draggedAssetId } from './track-row';
-import { useSharedMediaLibrary } from './use-media-library';
+import { useSharedMediaLibrary } from '../media/use-media-library';
 import {
   DrawnSpanContext,
   TimelineViewContext,

@@ -1,8 +1,8 @@
 import { MESSAGES, syncResponseSchema } from '@storyloom/core';
 import { buildSyncPayload } from '@storyloom/timeline';
 import { useEffect } from 'react';
-import { ApiError } from '../../lib/api-error';
-import { requestJson } from '../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { requestJson } from '../../../lib/api-client';
 import type { EditorStore } from './editor-store';
 import { clearUnsyncedEdits, writeUnsyncedEdits } from './unsynced-edits';
 

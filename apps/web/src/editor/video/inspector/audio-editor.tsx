@@ -9,7 +9,7 @@ import {
 import { hasSource } from '@storyloom/timeline';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { useEditor, useEditorStore } from './editor-context';
+import { useEditor, useEditorStore } from '../store/editor-context';
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 

@@ -16,7 +16,7 @@ import {
   type DragEvent,
   type PointerEvent,
 } from 'react';
-import { useEditor, useEditorStore } from './editor-context';
+import { useEditor, useEditorStore } from '../store/editor-context';
 import { ItemContent } from './item-content';
 import { MultiDragPreview, type DraggedItem } from './multi-drag-preview';
 import {

@@ -5,16 +5,14 @@ import {
   type StorySizeSource,
   type VideoEditorTimeline,
 } from '@storyloom/core';
-import { commitTracks, ignored, type CommandResult } from '@storyloom/timeline';
-
-/** Undo label of the aspect-ratio control. */
-export const ASPECT_RATIO_DESCRIPTION = 'Change aspect ratio';
+import { COMMAND_DESCRIPTIONS, commitTracks, type CommandResult } from './commit-tracks';
+import { ignored } from './refusal';
 
 /**
- * The editor's aspect-ratio control as a timeline command: the story's size (and how pictures
- * and clips of another shape fill it, cover unless told) go in the timeline's globalConfig, so
- * the change is one undo step, syncs with the timeline, and the export follows (core's
- * `storyAspectRatio` reads it first). Nothing changes when both are already so.
+ * The editor's aspect-ratio control as a command ('Change aspect ratio'): the story's size (and
+ * how pictures and clips of another shape fill it, cover unless told) go in the timeline's
+ * globalConfig, so the change is one undo step, syncs with the timeline, and the export follows
+ * (core's `storyAspectRatio` reads it first). Nothing changes when both are already so.
  */
 export function setStoryAspectRatio(
   timeline: VideoEditorTimeline,
@@ -24,7 +22,7 @@ export function setStoryAspectRatio(
   const config = timeline.globalConfig;
   if (config.aspectRatio === args.aspectRatio && config.pictureFit === fit)
     return ignored('no change');
-  return commitTracks(timeline, timeline.tracks, ASPECT_RATIO_DESCRIPTION, {
+  return commitTracks(timeline, timeline.tracks, COMMAND_DESCRIPTIONS.aspectRatio, {
     timeline: { globalConfig: { ...config, aspectRatio: args.aspectRatio, pictureFit: fit } },
   });
 }
@@ -32,21 +30,22 @@ export function setStoryAspectRatio(
 /** What the story says about its size besides its timeline (creation inputs, metadata). */
 export type StorySizeInputs = Pick<StorySizeSource, 'categoryInputs' | 'metadata'>;
 
-const cache = new WeakMap<VideoEditorTimeline, AspectRatio>();
+const known = new WeakMap<VideoEditorTimeline, AspectRatio>();
 
 /**
- * The story's aspect ratio as the player shows it and the export writes it (core's rule),
- * worked out once per timeline value: selectors run on every store change.
+ * The story's aspect ratio as the player shows it and the export writes it: core's one rule
+ * (`storyAspectRatio`, which `storyOutputSettings` sizes from), worked out once per timeline
+ * value because the editor's selectors ask on every store change.
  */
-export function editorAspectRatio(
+export function timelineAspectRatio(
   timeline: VideoEditorTimeline,
   inputs: StorySizeInputs,
 ): AspectRatio {
   const chosen = timeline.globalConfig.aspectRatio;
   if (chosen) return chosen;
-  const known = cache.get(timeline);
-  if (known) return known;
+  const cached = known.get(timeline);
+  if (cached) return cached;
   const ratio = storyAspectRatio({ ...inputs, timeline });
-  cache.set(timeline, ratio);
+  known.set(timeline, ratio);
   return ratio;
 }

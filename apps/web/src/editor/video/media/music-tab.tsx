@@ -5,15 +5,13 @@ import { clsx } from 'clsx';
 import { ArrowLeft, Check, ChevronDown, Library, Plus, Search, Upload } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { fetchMusicTracks, type MusicTrack } from '../../create/explainer/explainer-api';
-import { MenuContent } from '../../ui/menu';
+import { fetchMusicTracks, type MusicTrack } from '../../../create/explainer/explainer-api';
+import { formatDuration } from '../../../lib/format-duration';
+import { MenuContent } from '../../../ui/menu';
 import { AudioPreview } from './audio-preview';
-import { useEditor } from './editor-context';
+import { useEditor } from '../store/editor-context';
 import { AudioAssetRow, startAssetDrag } from './media-tiles';
 import type { MediaLibrary } from './use-media-library';
-
-const formatSeconds = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 /** A multi-select filter (spec 3 §2 Genre, Mood, Tempo). */
 function MultiSelect({
@@ -96,7 +94,7 @@ function StockTrackRow({
             {[track.genre, splitMoods(track.mood).join(', '), track.tempo].join(' · ')}
           </span>
         </span>
-        <span className="text-xs text-zinc-500 tabular-nums">{formatSeconds(track.duration)}</span>
+        <span className="text-xs text-zinc-500 tabular-nums">{formatDuration(track.duration)}</span>
         <button
           type="button"
           aria-label={added ? `${track.name} added` : `Add ${track.name}`}
@@ -155,6 +153,8 @@ export function MusicTab({
       }),
     [catalogue.data, query, genres, moods, tempos],
   );
+  const filtered =
+    query.trim() !== '' || genres.length > 0 || moods.length > 0 || tempos.length > 0;
   const byUrl = useMemo(() => new Map(music.map((asset) => [asset.url, asset])), [music]);
 
   const addTrack = (track: MusicTrack) => {
@@ -192,7 +192,11 @@ export function MusicTab({
           <input
             type="search"
             aria-label="Search music"
-            placeholder={`Search ${MESSAGES.editor.songsCount}`}
+            placeholder={
+              catalogue.data
+                ? `Search ${MESSAGES.editor.songsInLibrary(catalogue.data.tracks.length)}`
+                : 'Search songs'
+            }
             value={query}
             onChange={(event) => setQuery(event.target.value.slice(0, 200))}
             className="min-w-0 flex-1 bg-transparent text-sm outline-none"
@@ -223,16 +227,23 @@ export function MusicTab({
         ) : results.length === 0 ? (
           <p className="p-4 text-center text-sm text-zinc-500">{MESSAGES.editor.noMusic}</p>
         ) : (
-          <ul className="flex flex-col gap-1.5" aria-label="Music results">
-            {results.map((track) => (
-              <StockTrackRow
-                key={track.id}
-                track={track}
-                added={byUrl.get(track.url)}
-                onAdd={addTrack}
-              />
-            ))}
-          </ul>
+          <>
+            {filtered ? (
+              <p data-testid="music-result-count" className="px-1 text-xs text-zinc-500">
+                {MESSAGES.editor.songsInLibrary(results.length)}
+              </p>
+            ) : null}
+            <ul className="flex flex-col gap-1.5" aria-label="Music results">
+              {results.map((track) => (
+                <StockTrackRow
+                  key={track.id}
+                  track={track}
+                  added={byUrl.get(track.url)}
+                  onAdd={addTrack}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </div>
     );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor } from './editor-context';
+import { useEditor } from '../store/editor-context';
 import { AudioAssetRow } from './media-tiles';
 import type { MediaLibrary } from './use-media-library';
 

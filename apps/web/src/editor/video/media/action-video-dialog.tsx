@@ -12,13 +12,13 @@ import { Film, Image as ImageIcon, Loader2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { requestJson } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
-import { followWorkflow } from '../../lib/follow-workflow';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useEditor } from './editor-context';
-import { uploadMediaFile } from './media-library-api';
+import { requestJson } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { followWorkflow } from '../../../lib/follow-workflow';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { useEditor } from '../store/editor-context';
+import { uploadMediaFile } from '../media-library-api';
 import type { MediaLibrary } from './use-media-library';
 
 /** A picture or clip chosen for the action video: from the story's media or just uploaded. */

@@ -25,10 +25,10 @@ import {
 } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MenuContent, MenuItem } from '../../ui/menu';
+import { MenuContent, MenuItem } from '../../../ui/menu';
 import { ActionVideoDialog } from './action-video-dialog';
-import { CaptionsTab } from './captions-tab';
-import { useEditor } from './editor-context';
+import { CaptionsTab } from '../captions/captions-tab';
+import { useEditor } from '../store/editor-context';
 import { HistoryPicker, MediaPickerModal } from './media-pickers';
 import { UploadTile, VisualAssetTile } from './media-tiles';
 import { MusicTab } from './music-tab';

@@ -1,7 +1,7 @@
 import { MESSAGES, formatFrames } from '@storyloom/core';
 import { AudioEditor } from './audio-editor';
-import { CaptionEditor } from './caption-editor';
-import { useEditor } from './editor-context';
+import { CaptionEditor } from '../captions/caption-editor';
+import { useEditor } from '../store/editor-context';
 import { ShotEditor } from './shot-editor';
 import { StoryDetailPane } from './story-detail-pane';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_DOWNLOAD_FILE_NAME, isWorkflowFailure, MESSAGES } from '@storyloom/core';
-import { followWorkflow } from '../../lib/follow-workflow';
-import { fetchStory, startExport } from '../../lib/stories-api';
-import type { EditorStore } from './editor-store';
+import { followWorkflow } from '../../../lib/follow-workflow';
+import { fetchStory, startExport } from '../../../lib/stories-api';
+import type { EditorStore } from '../store/editor-store';
 
 /**
  * Resolves once the server holds every edit of the editor (a pending sync is sent now), or

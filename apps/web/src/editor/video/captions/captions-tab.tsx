@@ -24,9 +24,9 @@ import { Coins } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
-import { requestJson } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
-import { useEditor, useEditorStore } from './editor-context';
+import { requestJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useEditor, useEditorStore } from '../store/editor-context';
 import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
 type Detection = { phase: 'idle' } | { phase: 'detecting'; percent: number };

@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, type AspectRatio, type PictureFit } from '@storyloom/core';
-import { useEditor, useEditorStore } from './editor-context';
-import { editorAspectRatio, setStoryAspectRatio } from './story-size';
+import { setStoryAspectRatio, timelineAspectRatio } from '@storyloom/timeline';
+import { useEditor, useEditorStore } from '../store/editor-context';
 
 const RATIO_LABELS: Record<AspectRatio, string> = {
   '16:9': 'Landscape 16:9',
@@ -19,7 +19,7 @@ const FIT_LABELS: Record<PictureFit, string> = {
  * player canvas and the export follow it.
  */
 export function AspectRatioControl() {
-  const ratio = useEditor((s) => editorAspectRatio(s.timeline, s.storySize));
+  const ratio = useEditor((s) => timelineAspectRatio(s.timeline, s.storySize));
   const fit = useEditor((s) => s.timeline.globalConfig.pictureFit ?? 'contain');
   const store = useEditorStore();
   const choose = (next: { aspectRatio?: AspectRatio; fit?: PictureFit }) =>

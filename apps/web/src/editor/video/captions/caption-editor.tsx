@@ -19,8 +19,8 @@ import {
 } from '@storyloom/timeline';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { BoundedNumberField, BoundedNumberInput } from './bounded-number-field';
-import { useEditor, useEditorStore } from './editor-context';
+import { BoundedNumberField, BoundedNumberInput } from '../inspector/bounded-number-field';
+import { useEditor, useEditorStore } from '../store/editor-context';
 import { CAPTION_TEXT_FONT_FAMILY } from './use-caption-fonts';
 
 const NONE = 'rgba(0, 0, 0, 0.00)';

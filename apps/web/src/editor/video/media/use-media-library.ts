@@ -1,7 +1,7 @@
 import { MESSAGES, type MediaAsset, type UploadKind } from '@storyloom/core';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { EditorStore } from './editor-store';
+import type { EditorStore } from '../store/editor-store';
 import {
   createMediaResource,
   deleteMediaResources,
@@ -10,7 +10,7 @@ import {
   uploadMediaFile,
   UploadError,
   type UploadAnswer,
-} from './media-library-api';
+} from '../media-library-api';
 
 /** An upload in the media pane (spec 3 §3 "Uploading asset"). */
 export interface UploadingAsset {
