@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { stories } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { blobKeyFor } from '../render/render-service.js';
 import type { SessionUser } from '../auth/session.js';
 import type { StoryService } from '../stories/story-service.js';

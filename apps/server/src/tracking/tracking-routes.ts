@@ -2,16 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   analyticsEventSchema,
   playPortionSchema,
+  playSessionParamsSchema,
   playSessionResponseSchema,
   playSessionStartSchema,
+  recordIdParamsSchema,
   roundPortion,
+  type StoryEventKind,
   storyEventSchema,
   storyStatsSchema,
-  type StoryEventKind,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
@@ -21,9 +22,6 @@ import { notFound } from '../http/errors.js';
 import { invalidateCommunityFeed, StoryRepository } from '../stories/story-repository.js';
 import { ownedStory, StoryService } from '../stories/story-service.js';
 import { rateLimited } from '../http/rate-limits.js';
-
-const storyParams = z.object({ id: z.string().min(1).max(100) });
-const sessionParams = z.object({ sessionId: z.uuid() });
 
 /** A viewer's view, download, create click or play counts once per story in this window (ours). */
 export const TRACKING_WINDOW_MS = 30 * 60 * 1000;
@@ -130,7 +128,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Record a community view, download or create-button click',
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: storyEventSchema,
       },
     },
@@ -162,7 +160,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "Start a play session of a story's video",
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: playSessionStartSchema,
         response: { 201: playSessionResponseSchema },
       },
@@ -200,7 +198,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Report how far playback got (0..1, kept with two decimals; never goes back)',
-        params: sessionParams,
+        params: playSessionParamsSchema,
         body: playPortionSchema,
       },
     },
@@ -230,7 +228,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'End a play session at completion (portion 1)',
-        params: sessionParams,
+        params: playSessionParamsSchema,
       },
     },
     async (req, reply) => {
@@ -257,7 +255,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A story's engagement, for its owner",
-        params: storyParams,
+        params: recordIdParamsSchema,
         response: { 200: storyStatsSchema },
       },
     },
