@@ -1,7 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { stories as storiesTable } from '../db/schema.js';
 import {
   failedStoryMessage,
   LIMITS,
@@ -379,14 +377,7 @@ export function generationWorkflows(
               },
               ports,
             );
-            await ctx.database.db
-              .update(storiesTable)
-              .set({
-                isExportOutdated: true,
-                version: sql`${storiesTable.version} + 1`,
-                updatedAt: new Date(),
-              })
-              .where(eq(storiesTable.id, input.story_id));
+            await stories.touch(input.story_id);
           },
         },
       ],
