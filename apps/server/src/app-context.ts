@@ -8,7 +8,7 @@ import type { MediaRegistry } from './storage/media-registry.js';
 import type { WorkflowService } from './workflow/workflow-service.js';
 
 /** What route plugins and services share within one process. */
-import type { MusicLinkNetwork } from './music/music-link-fetcher.js';
+import type { MusicLinkNetwork } from './http/music-link-fetcher.js';
 
 export interface AppContext {
   config: Config;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { LIMITS } from '@storyloom/core';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
+import { trustedOrigins } from './auth/auth.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { DEFAULT_BODY_LIMIT, installBodyGuard } from './http/body-guard.js';
 import { HttpError } from './http/errors.js';
@@ -97,7 +98,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await installSecurity(app, ctx.config);
+  await installSecurity(app, ctx.config, trustedOrigins(ctx.config.publicUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(cookie);
   await app.register(multipart);

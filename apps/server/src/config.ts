@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { S3Location } from './storage/s3-blob-store.js';
 
 export const MODES = ['serve', 'worker', 'all'] as const;
 export type Mode = (typeof MODES)[number];
@@ -84,6 +83,17 @@ const envSchema = z.object({
   /** The longest song segment a music video may use: 60 s, or up to 300 s if the operator allows. */
   MUSIC_TRIM_MAX_SECONDS: z.coerce.number().int().min(60).max(300).default(60),
 });
+
+/** Where media lives in an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
+export interface S3Location {
+  bucket: string;
+  /** A folder inside the bucket ('' for the bucket's root). */
+  prefix: string;
+  /** An S3-compatible server's address (MinIO, Ceph, R2...); unset for AWS itself. */
+  endpoint?: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   mode: Mode;

@@ -30,7 +30,7 @@ import { generationWorkflows } from './generation/generation-workflows.js';
 import { actionVideoWorkflow } from './media/action-video-service.js';
 import { vlogWorkflows } from './generation/vlog-workflows.js';
 import { musicVideoWorkflows } from './generation/music-video-workflows.js';
-import type { MusicLinkNetwork } from './music/music-link-fetcher.js';
+import type { MusicLinkNetwork } from './http/music-link-fetcher.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, type MediaAsset } from '@storyloom/core';
 import { stories } from '../src/db/schema.js';
-import { blobKeyOfUrl } from '../src/render/media-files.js';
+import { blobKeyOfUrl } from '../src/storage/media-files.js';
 import { uploadMedia } from './character-fixtures.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@storyloom/core';
-import { isPrivateAddress, type MusicLinkNetwork } from '../src/music/music-link-fetcher.js';
+import { isPrivateAddress, type MusicLinkNetwork } from '../src/http/music-link-fetcher.js';
 import { signUp, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const run = promisify(execFile);

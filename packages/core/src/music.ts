@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
 export const MUSIC_TEMPOS = ['Slow', 'Medium', 'Fast', 'Upbeat'] as const;
@@ -167,8 +168,10 @@ export function musicUrlServerErrorMessage(message: string): string {
     : message;
 }
 
-/** POST /api/media/parse_music_url. */
-export const parseMusicUrlRequestSchema = z.object({ url: z.string().trim().min(1) });
+/** POST /api/media/parse_music_url (an empty link is refused by the service, with its text). */
+export const parseMusicUrlRequestSchema = z.object({
+  url: z.string().trim().max(LIMITS.urlLength),
+});
 export const parseMusicUrlResponseSchema = z.object({
   success: z.boolean(),
   url: z.string().optional(),

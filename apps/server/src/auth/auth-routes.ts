@@ -22,7 +22,7 @@ import type { AppContext } from '../app-context.js';
 import { member, user } from '../db/schema.js';
 import { badRequest, conflict, HttpError, unauthorized } from '../http/errors.js';
 import { AccountSignInLimit, rateLimited, type RateLimitKind } from '../http/rate-limits.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { headersOf, requireUser, sessionUser } from './session.js';
 
 /** Small bodies only: better-auth's calls carry a few short fields. */

@@ -9,7 +9,7 @@ import {
   organizationMemberRoleSchema,
   organizationUpdateDataSchema,
 } from '@storyloom/core';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { schema } from '../db/schema.js';

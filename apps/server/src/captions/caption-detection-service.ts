@@ -20,7 +20,7 @@ import type { SessionUser } from '../auth/session.js';
 import type { CreditLedger } from '../generation/credit-ledger.js';
 import { badRequest } from '../http/errors.js';
 import type { MediaUploadService } from '../media/media-upload-service.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaRegistry } from '../storage/media-registry.js';
 import type { StoryRepository } from '../stories/story-repository.js';

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   characterIdParamsSchema,
+  characterListResponseSchema,
+  characterResponseSchema,
   characterSchema,
   createQuickCharacterSchema,
   renameCharacterSchema,
+  successResponseSchema,
   trainModelQuerySchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { CharacterService } from './character-service.js';
 
-const characterList = z.object({ data: z.array(characterSchema) });
+const characterList = characterListResponseSchema;
 
 /**
  * Characters (spec 2 §3, §7): the premade library, the user's own quick characters, and the
@@ -96,7 +98,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Delete one of your characters',
         params: characterIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: successResponseSchema },
       },
     },
     async (req) => {
@@ -114,7 +116,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'A character model record: one of your characters or a premade one',
         querystring: trainModelQuerySchema,
-        response: { 200: z.object({ data: characterSchema }) },
+        response: { 200: characterResponseSchema },
       },
     },
     async (req) => {

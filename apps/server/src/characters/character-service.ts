@@ -8,9 +8,9 @@ import {
 import { LocalIllustrator, styleChoice } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { blobKeyFor } from '../render/render-service.js';
-import { stableMediaId } from '../generation/generation-workflows.js';
+import { stableMediaId } from '../storage/stable-media-id.js';
 import { sniffImage } from '../storage/sniff.js';
 import { CharacterRepository, type CharacterRow } from './character-repository.js';
 import { findPremade, PREMADE_CHARACTERS, type PremadeCharacter } from './premade-characters.js';

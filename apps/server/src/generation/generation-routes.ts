@@ -1,24 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  calculateCredits,
-  ideaToScriptRequestSchema,
+  ASMR_MATERIALS,
+  asmrPayloadSchema,
+  asmrStyleParamsSchema,
   batchGeneratePayloadSchema,
   batchGenerateQuerySchema,
+  calculateCredits,
+  creditsResponseSchema,
+  fillAsmrScene,
+  generationProvidersResponseSchema,
+  ideaToScriptRequestSchema,
+  ideaToScriptResponseSchema,
+  modelChoicesResponseSchema,
   rebuildTimelineAndExportSchema,
   regenerateShotPayloadSchema,
   regenerateShotQuerySchema,
   rewriteScriptRequestSchema,
   rewriteScriptResponseSchema,
   scriptToVideoPayloadSchema,
-  asmrPayloadSchema,
-  asmrTypeSchema,
-  ASMR_MATERIALS,
-  fillAsmrScene,
   STARTING_CREDIT_BALANCE,
-  voiceKeySchema,
   voiceLabel,
+  voiceSampleParamsSchema,
+  workflowRunResponseSchema,
 } from '@storyloom/core';
 import {
   availableModels,
@@ -39,7 +43,7 @@ import {
 } from './generation-service.js';
 import { rateLimited } from '../http/rate-limits.js';
 
-const workflowRunAnswer = z.object({ workflowRunId: z.string() });
+const workflowRunAnswer = workflowRunResponseSchema;
 
 /** Generation calls (spec 2 §7) and the credit balance. */
 export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -157,14 +161,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'The providers generation runs on, and the spec models they can run',
         response: {
-          200: z.object({
-            writer: z.string(),
-            image: z.string(),
-            video: z.string(),
-            speech: z.string(),
-            music: z.string(),
-            models: z.object({ image: z.array(z.string()), video: z.array(z.string()) }),
-          }),
+          200: generationProvidersResponseSchema,
         },
       },
     },
@@ -185,11 +182,6 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const modelChoice = z.object({
-    value: z.string().nullable(),
-    label: z.string(),
-    provider: z.string(),
-  });
   r.get(
     '/api/models',
     {
@@ -198,11 +190,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Image and video model choices of the advanced settings: the spec models whose provider is configured, else the local providers',
         response: {
-          200: z.object({
-            image: z.array(modelChoice),
-            video: z.array(modelChoice),
-            defaults: z.object({ image: z.string().nullable(), video: z.string().nullable() }),
-          }),
+          200: modelChoicesResponseSchema,
         },
       },
     },
@@ -217,12 +205,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'The signed-in user’s credit balance, free stories left and the script-to-video prices',
         response: {
-          200: z.object({
-            balance: z.number(),
-            startingBalance: z.number(),
-            freeStoriesLeft: z.number(),
-            scriptToVideo: z.object({ full: z.number(), preview: z.number() }),
-          }),
+          200: creditsResponseSchema,
         },
       },
     },
@@ -249,7 +232,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "Three seconds of an ASMR style's ambience (audio/wav)",
-        params: z.object({ type: asmrTypeSchema }),
+        params: asmrStyleParamsSchema,
       },
     },
     async (req, reply) => {
@@ -273,7 +256,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A picture of an ASMR style's scene (image/jpeg)",
-        params: z.object({ type: asmrTypeSchema }),
+        params: asmrStyleParamsSchema,
       },
     },
     async (req, reply) => {
@@ -308,7 +291,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'A short spoken sample of a voice actor (audio/wav)',
-        params: z.object({ key: voiceKeySchema }),
+        params: voiceSampleParamsSchema,
       },
     },
     async (req, reply) => {
@@ -360,7 +343,7 @@ export function generationRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Idea to video: a script from a topic of at most 100 characters',
         body: ideaToScriptRequestSchema,
-        response: { 200: z.object({ script: z.string() }) },
+        response: { 200: ideaToScriptResponseSchema },
       },
     },
     async (req) => {

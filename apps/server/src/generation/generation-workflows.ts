@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { stories as storiesTable } from '../db/schema.js';
 import {
   failedStoryMessage,
   LIMITS,
@@ -41,7 +38,8 @@ import {
   type ShotResult,
 } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
+import { stableMediaId } from '../storage/stable-media-id.js';
 import { blobKeyFor, RenderService } from '../render/render-service.js';
 import { storyAspectRatio, storyExportSteps } from '../render/render-workflows.js';
 import { StoryRepository, type NewStory } from '../stories/story-repository.js';
@@ -96,12 +94,6 @@ const REFUNDED_STAGES: ReadonlySet<FailureStage> = new Set([
 export function refundsOnFailure(status: string): boolean {
   const stage = statusStage(status);
   return stage === null || REFUNDED_STAGES.has(stage);
-}
-
-/** A UUID-shaped name fixed by the run and the media's name, so a retry overwrites its file. */
-export function stableMediaId(runId: string, name: string): string {
-  const hex = createHash('sha1').update(`${runId}/${name}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
@@ -403,14 +395,7 @@ export function generationWorkflows(
               ports,
               flow,
             );
-            await ctx.database.db
-              .update(storiesTable)
-              .set({
-                isExportOutdated: true,
-                version: sql`${storiesTable.version} + 1`,
-                updatedAt: new Date(),
-              })
-              .where(eq(storiesTable.id, input.story_id));
+            await stories.touch(input.story_id);
           },
         },
       ],

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { lyricsVideoPayloadSchema, musicVideoPayloadSchema } from '@storyloom/core';
+import {
+  lyricsVideoPayloadSchema,
+  musicVideoPayloadSchema,
+  workflowRunResponseSchema,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { rateLimited } from '../http/rate-limits.js';
 import { lyricsAsMusicVideo, startMusicVideo } from './music-video-workflows.js';
 
-const workflowRunAnswer = z.object({ workflowRunId: z.string() });
+const workflowRunAnswer = workflowRunResponseSchema;
 
 /** POST /stories/workflow/generate_music_video and generate_lyrics_to_video (spec 2 §7). */
 export function musicVideoRoutes(app: FastifyInstance, ctx: AppContext) {

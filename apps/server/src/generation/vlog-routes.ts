@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { characterVlogPayloadSchema } from '@storyloom/core';
+import { characterVlogPayloadSchema, workflowRunResponseSchema } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { rateLimited } from '../http/rate-limits.js';
@@ -17,7 +16,7 @@ export function vlogRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['generation'],
         summary: 'Start a character vlog generation; credits are charged now',
         body: characterVlogPayloadSchema,
-        response: { 200: z.object({ workflowRunId: z.string() }) },
+        response: { 200: workflowRunResponseSchema },
       },
     },
     async (req) => {

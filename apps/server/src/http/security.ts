@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { MESSAGES } from '@storyloom/core';
-import { trustedOrigins } from '../auth/auth.js';
 import { HttpError } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -29,6 +28,8 @@ export function isAllowedOrigin(req: FastifyRequest, trusted: readonly string[])
 export async function installSecurity(
   app: FastifyInstance,
   config: { publicUrl: string },
+  /** The origins a state-changing request may come from (the same list sign-in trusts). */
+  trusted: readonly string[],
 ): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -55,7 +56,6 @@ export async function installSecurity(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
-  const trusted = trustedOrigins(config.publicUrl);
   app.addHook('onRequest', (req, _reply, done) => {
     done(
       isAllowedOrigin(req, trusted)

@@ -4,7 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actionVideoRequestSchema, MESSAGES } from '@storyloom/core';
+import {
+  actionVideoRequestSchema,
+  mediaUploadResponseSchema,
+  MESSAGES,
+  workflowRunResponseSchema,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { badRequest, HttpError } from '../http/errors.js';
@@ -39,18 +44,7 @@ export function actionVideoRoutes(app: FastifyInstance, ctx: AppContext) {
           'Upload a video (mp4, webm, mov, avi; 100 MB), image (10 MB) or audio file (10 MB); its kind is read from its content',
         consumes: ['multipart/form-data'],
         response: {
-          200: z.object({
-            url: z.string(),
-            resource_type: z.enum(['image', 'video', 'audio']),
-            thumbnail_url: z.string().nullable(),
-            metadata: z.object({
-              width: z.number().optional(),
-              height: z.number().optional(),
-              duration: z.number().optional(),
-              fps: z.number().optional(),
-              frames: z.number().optional(),
-            }),
-          }),
+          200: mediaUploadResponseSchema,
         },
       },
     },
@@ -90,7 +84,7 @@ export function actionVideoRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           "Move a character picture or clip after a reference video (3–30 s); the result joins the user's media",
         body: z.unknown(),
-        response: { 200: z.object({ workflowRunId: z.string() }) },
+        response: { 200: workflowRunResponseSchema },
       },
     },
     async (req) => {

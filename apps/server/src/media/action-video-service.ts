@@ -10,13 +10,14 @@ import {
   type MediaAsset,
 } from '@storyloom/core';
 import { ffprobe } from '@storyloom/render';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { stories } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { blobKeyFor } from '../render/render-service.js';
+import { StoryRepository } from '../stories/story-repository.js';
 import type { SessionUser } from '../auth/session.js';
 import type { StoryService } from '../stories/story-service.js';
 import type { WorkflowDefinition } from '../workflow/workflow-service.js';
@@ -204,14 +205,10 @@ async function addToStoryMedia(ctx: AppContext, storyId: string, asset: MediaAss
     // A story without a timeline yet (or deleted meanwhile): the video stays in the user's media.
     const timeline = story?.timeline as { mediaAssets?: MediaAsset[] } | null | undefined;
     if (!timeline || timeline.mediaAssets?.some((a) => a.id === asset.id)) return;
-    await tx
-      .update(stories)
-      .set({
+    await new StoryRepository(tx).touch(storyId, {
+      changes: {
         videoEditorTimeline: { ...timeline, mediaAssets: [...(timeline.mediaAssets ?? []), asset] },
-        isExportOutdated: true,
-        version: sql`${stories.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(stories.id, storyId));
+      },
+    });
   });
 }

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createMediaResourceSchema,
+  deletedMediaResourcesResponseSchema,
   deleteMediaResourcesSchema,
-  mediaAssetSchema,
+  mediaHistoryQuerySchema,
+  mediaLibraryQuerySchema,
   mediaResourceListSchema,
+  mediaResourceResponseSchema,
+  recordIdParamsSchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { MediaResourceRepository } from './media-resource-repository.js';
 import { MediaResourceService } from './media-resource-service.js';
-
-const storyParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * A story's media resources (spec 3 §7; paths ours, the spec shows none): list, create and
@@ -35,7 +36,7 @@ export function mediaResourceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A story's media resources that are not deleted (owner only)",
-        params: storyParams,
+        params: recordIdParamsSchema,
         response: { 200: mediaResourceListSchema },
       },
     },
@@ -51,9 +52,9 @@ export function mediaResourceRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary:
           "Add a media resource to a story: an upload of the user's, their stories' media or a stock track (owner only)",
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: createMediaResourceSchema,
-        response: { 200: z.object({ media_resource: mediaAssetSchema }) },
+        response: { 200: mediaResourceResponseSchema },
       },
     },
     async (req) => ({
@@ -71,9 +72,9 @@ export function mediaResourceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "Delete a story's media resources by ids (owner only); the files stay",
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: deleteMediaResourcesSchema,
-        response: { 200: z.object({ deleted: z.array(z.string()) }) },
+        response: { 200: deletedMediaResourcesResponseSchema },
       },
     },
     async (req) => ({
@@ -87,7 +88,7 @@ export function mediaResourceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "The user's earlier uploads of a kind, newest first (the history picker)",
-        querystring: z.object({ type: z.enum(['video', 'image', 'audio']) }),
+        querystring: mediaHistoryQuerySchema,
         response: { 200: mediaResourceListSchema },
       },
     },
@@ -103,10 +104,7 @@ export function mediaResourceRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary:
           "The media picker's generation tab (media generated for the user's stories) or albums tab (the user's uploaded pictures)",
-        querystring: z.object({
-          tab: z.enum(['generation', 'albums']),
-          type: z.enum(['video', 'image']),
-        }),
+        querystring: mediaLibraryQuerySchema,
         response: { 200: mediaResourceListSchema },
       },
     },

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import type { SessionUser } from '../auth/session.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { contentTypeOf } from '../storage/blob-store.js';
 import type { StoryRepository } from '../stories/story-repository.js';
 import { ownedStory } from '../stories/story-service.js';

@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { newBlobKey, type BlobExtension } from '../storage/blob-store.js';
 import { openReadStream } from '../storage/read-stream.js';
 import { checkImageDimensions } from '../storage/image-dimensions.js';
-import { checkStorageQuota } from '../storage/media-routes.js';
+import { checkStorageQuota } from '../storage/storage-quota.js';
 import { sniffAudioMime, sniffImage } from '../storage/sniff.js';
 import { MediaMetadataError, probeMediaMetadata, type MediaMetadata } from './media-metadata.js';
 

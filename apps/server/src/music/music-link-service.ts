@@ -2,9 +2,9 @@ import { AUDIO_UPLOAD, MESSAGES, validateMusicUrl } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newBlobKey, type BlobExtension } from '../storage/blob-store.js';
-import { checkStorageQuota } from '../storage/media-routes.js';
+import { checkStorageQuota } from '../storage/storage-quota.js';
 import { sniffAudioMime } from '../storage/sniff.js';
-import { MusicLinkError, MusicLinkFetcher, PUBLIC_NETWORK } from './music-link-fetcher.js';
+import { MusicLinkError, MusicLinkFetcher, PUBLIC_NETWORK } from '../http/music-link-fetcher.js';
 import { musicLinkPage } from './music-link-page.js';
 
 /**

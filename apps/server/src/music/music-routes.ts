@@ -1,36 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LIBRARY_CONSTANTS, searchMusic, splitMoods, stockMusicTrackSchema } from '@storyloom/core';
+import {
+  type LibraryTrackAnswer,
+  musicTrackListResponseSchema,
+  musicTrackParamsSchema,
+  musicTrackQuerySchema,
+  musicWaveformQuerySchema,
+  musicWaveformResponseSchema,
+  searchMusic,
+  splitMoods,
+} from '@storyloom/core';
 import { waveformPeaks } from '@storyloom/core';
 import { musicTrackUrl, type LibraryTrack } from '@storyloom/pipeline';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { openReadStream } from '../storage/read-stream.js';
 
-/** A comma-separated multi-select filter (`?mood=Calm,Happy`). */
-const listParam = z
-  .string()
-  .optional()
-  .transform((text) => splitMoods(text));
-
-export const musicTrackQuerySchema = z.object({
-  search: z.string().max(200).optional(),
-  genre: listParam,
-  mood: listParam,
-  tempo: listParam,
-  folder: z.string().optional(),
-  has_lyrics: z.enum(['true', 'false']).optional(),
-});
-
-const libraryTrackSchema = stockMusicTrackSchema.extend({
-  folder: z.string(),
-  /** Beats per minute, for composed tracks. */
-  bpm: z.number().optional(),
-});
-
 /** A library track as the API answers it (spec 2 §3 'Stock music track' plus its folder). */
-export function stockTrackOf(track: LibraryTrack): z.infer<typeof libraryTrackSchema> {
+export function stockTrackOf(track: LibraryTrack): LibraryTrackAnswer {
   return {
     id: track.id,
     name: track.name,
@@ -68,13 +55,7 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
           'Stock music tracks; search matches name, genre, mood or tempo; filters are comma lists (OR within, AND across)',
         querystring: musicTrackQuerySchema,
         response: {
-          200: z.object({
-            tracks: z.array(libraryTrackSchema),
-            folders: z.array(z.string()),
-            genres: z.array(z.string()),
-            moods: z.array(z.string()),
-            tempos: z.array(z.string()),
-          }),
+          200: musicTrackListResponseSchema,
         },
       },
     },
@@ -106,7 +87,7 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'The playable audio of a stock track',
-        params: z.object({ id: z.string() }),
+        params: musicTrackParamsSchema,
       },
     },
     async (req, reply) => {
@@ -124,17 +105,10 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Waveform peaks (0–1) of a stock track, computed from its audio',
-        params: z.object({ id: z.string() }),
-        querystring: z.object({
-          samples: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(10_000)
-            .default(LIBRARY_CONSTANTS.waveformSamples),
-        }),
+        params: musicTrackParamsSchema,
+        querystring: musicWaveformQuerySchema,
         response: {
-          200: z.object({ id: z.string(), samples: z.number(), peaks: z.array(z.number()) }),
+          200: musicWaveformResponseSchema,
         },
       },
     },

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  analyzeAudioRequestSchema,
+  analyzeAudioResponseSchema,
   AUDIO_UPLOAD,
-  LIMITS,
   MESSAGES,
+  parseMusicUrlRequestSchema,
   parseMusicUrlResponseSchema,
+  songTrimFieldsSchema,
   TRIM_LIMITS,
+  trimLimitsResponseSchema,
+  uploadedSongResponseSchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
@@ -15,11 +19,6 @@ import { rateLimited } from '../http/rate-limits.js';
 import { requireMultipartBoundary } from '../storage/multipart-request.js';
 import { SongService } from './song-service.js';
 import { MusicLinkService } from './music-link-service.js';
-
-const seconds = z.coerce
-  .number()
-  .min(0)
-  .max(24 * 3600);
 
 /**
  * A creator's song for a music video (spec 2 §4, §5; paths ours, the spec shows none):
@@ -40,7 +39,7 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: `Upload a song (at most 25 MB), cut to a segment of ${TRIM_LIMITS.min}–${TRIM_LIMITS.max} s (or the server's maximum)`,
         consumes: ['multipart/form-data'],
         response: {
-          200: z.object({ url: z.string(), duration: z.number(), waveform: z.array(z.number()) }),
+          200: uploadedSongResponseSchema,
         },
       },
     },
@@ -79,7 +78,7 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!AUDIO_UPLOAD.extensions.some((extension) => name.endsWith(extension)))
         throw badRequest(MESSAGES.generate.invalidAudioExtension, 'UNSUPPORTED_TYPE');
       const bytes = song.bytes;
-      const trim = z.object({ trim_start: seconds, trim_end: seconds }).partial().safeParse(fields);
+      const trim = songTrimFieldsSchema.safeParse(fields);
       if (!trim.success)
         throw badRequest('trim_start and trim_end must be seconds', 'INVALID_SEGMENT');
       const { trim_start: start, trim_end: end } = trim.data;
@@ -100,7 +99,7 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['music'],
         summary:
           'The shortest and longest song segment a music video may use on this server (10 s; 60 s, or up to 300 s where the operator allows)',
-        response: { 200: z.object({ minSeconds: z.number(), maxSeconds: z.number() }) },
+        response: { 200: trimLimitsResponseSchema },
       },
     },
     () => ({ minSeconds: TRIM_LIMITS.min, maxSeconds: ctx.config.musicTrimMaxSeconds }),
@@ -113,17 +112,9 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['music'],
         summary: "A song's tempo, beat times, length and number of shots",
-        body: z.object({
-          music_url: z.string().trim().min(1).max(LIMITS.urlLength),
-          video_type: z.string().max(50).nullish(),
-        }),
+        body: analyzeAudioRequestSchema,
         response: {
-          200: z.object({
-            duration: z.number(),
-            tempo: z.number(),
-            beats: z.array(z.number()),
-            num_shots: z.number(),
-          }),
+          200: analyzeAudioResponseSchema,
         },
       },
     },
@@ -143,7 +134,7 @@ export function songRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['music'],
         summary: "A Suno or TikTok link's song, fetched and stored as the user's upload",
-        body: z.object({ url: z.string().trim().max(LIMITS.urlLength) }),
+        body: parseMusicUrlRequestSchema,
         response: { 200: parseMusicUrlResponseSchema },
       },
     },

@@ -8,9 +8,9 @@ import { ANALYSIS_SAMPLE_RATE, decodeAudioWindow, trackBeats } from '@storyloom/
 import { ffprobe, ProbeLimitError, runFfmpeg } from '@storyloom/render';
 import type { AppContext } from '../app-context.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import { newBlobKey, type BlobExtension } from '../storage/blob-store.js';
-import { checkStorageQuota } from '../storage/media-routes.js';
+import { checkStorageQuota } from '../storage/storage-quota.js';
 import { sniffAudioMime } from '../storage/sniff.js';
 
 /** The container a sniffed audio type is stored as, when it can be kept as it is. */

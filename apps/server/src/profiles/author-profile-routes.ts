@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authorProfileQuerySchema, authorProfileResponseSchema } from '@storyloom/core';
+import {
+  authorProfileQuerySchema,
+  authorProfileResponseSchema,
+  authorUsernameParamsSchema,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { AuthorProfileService } from './author-profile-service.js';
@@ -17,7 +20,7 @@ export function authorProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['account'],
         summary:
           "An author's public profile and published stories, newest first, 12 a page (team profiles: 404)",
-        params: z.object({ username: z.string().min(1).max(100) }),
+        params: authorUsernameParamsSchema,
         querystring: authorProfileQuerySchema,
         response: { 200: authorProfileResponseSchema },
       },

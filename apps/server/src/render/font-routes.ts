@@ -5,7 +5,6 @@ import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { compress } from 'wawoff2';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   browserFontBytes,
@@ -19,6 +18,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { openReadStream } from '../storage/read-stream.js';
+import { fontFileParamsSchema } from '@storyloom/core';
 
 export const FONTS_PREFIX = '/fonts/';
 
@@ -99,7 +99,7 @@ export function fontRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config'>
       schema: {
         tags: ['fonts'],
         summary: 'One caption font file (WOFF2, or the TTF it is made from; OFL)',
-        params: z.object({ file: z.string().max(100) }),
+        params: fontFileParamsSchema,
       },
     },
     async (req, reply) => {

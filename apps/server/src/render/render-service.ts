@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import { openReadStream } from '../storage/read-stream.js';
 import { isBlobKey, type BlobExtension, type BlobFolder } from '../storage/blob-store.js';
-import { blobKeyOfUrl, fetchAssetFile } from './media-files.js';
+import { blobKeyOfUrl, fetchAssetFile } from '../storage/media-files.js';
 
 export interface RenderJob {
   /** Validated by the renderer, which names the bad field if it is not a timeline. */

@@ -3,7 +3,7 @@ import { MESSAGES } from '@storyloom/core';
 import type { Database } from '../db/client.js';
 import { mediaBlobs, stories, user } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from './media-files.js';
 
 /**
  * `builtin`: content the product offers every user (the premade characters' pictures); it

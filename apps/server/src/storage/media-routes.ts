@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@storyloom/core';
+import { imageUploadResponseSchema } from '@storyloom/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { AppContext } from '../app-context.js';
 import { isBlobKey, newBlobKey } from './blob-store.js';
@@ -9,6 +8,7 @@ import { parseRange } from './range.js';
 import { requireMultipartBoundary } from './multipart-request.js';
 import { checkImageDimensions } from './image-dimensions.js';
 import { sniffImage } from './sniff.js';
+import { checkStorageQuota } from './storage-quota.js';
 import { requireUser, sessionUser } from '../auth/session.js';
 import { StoryRepository } from '../stories/story-repository.js';
 import { rateLimited } from '../http/rate-limits.js';
@@ -93,7 +93,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['media'],
         summary: 'Upload an image (png, jpeg, webp or gif, at most 10 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ imageUrl: z.string() }) },
+        response: { 200: imageUploadResponseSchema },
       },
     },
     async (req) => {
@@ -122,20 +122,4 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       return { imageUrl: ctx.blobs.url(key) };
     },
   );
-}
-
-/** Refuses (413) an upload that would take the user's uploads past their storage quota. */
-export async function checkStorageQuota(
-  ctx: Pick<AppContext, 'config' | 'media'>,
-  userId: string,
-  bytes: number,
-) {
-  const quota = ctx.config.userStorageQuotaBytes;
-  if ((await ctx.media.uploadedBytes(userId)) + bytes > quota) {
-    throw new HttpError(
-      413,
-      'STORAGE_FULL',
-      MESSAGES.limits.storageFull(Math.round(quota / 2 ** 20)),
-    );
-  }
 }

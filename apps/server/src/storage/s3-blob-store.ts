@@ -1,3 +1,4 @@
+import type { S3Location } from '../config.js';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -15,16 +16,6 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store.js';
-
-export interface S3Location {
-  bucket: string;
-  /** A folder inside the bucket ('' for the bucket's root). */
-  prefix: string;
-  /** An S3-compatible server's address (MinIO, Ceph, R2...); unset for AWS itself. */
-  endpoint?: string | undefined;
-  region: string;
-  forcePathStyle: boolean;
-}
 
 /**
  * Blobs in an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). Credentials come from

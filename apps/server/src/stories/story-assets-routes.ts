@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { BRAND_NAME, sanitizeFileTitle, storyAssetListsSchema } from '@storyloom/core';
+import {
+  BRAND_NAME,
+  recordIdParamsSchema,
+  sanitizeFileTitle,
+  storyAssetListsSchema,
+} from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/session.js';
 import { pipeline } from 'node:stream/promises';
@@ -9,8 +13,6 @@ import { ZipFile } from 'yazl';
 import { storyAssetLists } from './story-assets.js';
 import type { StoryService } from './story-service.js';
 import { StoryZipService } from './story-zip-service.js';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Download all assets (spec 1 §7): the asset lists and the zip, for the owner only. */
 export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service: StoryService) {
@@ -24,7 +26,7 @@ export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service
       schema: {
         tags,
         summary: "A story's asset URLs by kind (owner only)",
-        params: idParams,
+        params: recordIdParamsSchema,
         response: { 200: storyAssetListsSchema },
       },
     },
@@ -39,7 +41,7 @@ export function storyAssetsRoutes(app: FastifyInstance, ctx: AppContext, service
         tags,
         summary:
           'Every asset of a story as a zip, streamed (owner only); 502 with per-kind counts when files fail',
-        params: idParams,
+        params: recordIdParamsSchema,
       },
     },
     async (req, reply) => {

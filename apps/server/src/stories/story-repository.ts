@@ -153,6 +153,37 @@ export function invalidateCommunityFeed(db: Db): void {
 export class StoryRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * An edit of a story's content: `changes` stored with the version bumped and the export
+   * marked outdated, in one UPDATE. With `baseVersion`, only while the story (not deleted) is
+   * still at that version, so of two concurrent writes based on the same version only one
+   * wins. Returns the new version, or null when no story was written.
+   */
+  async touch(
+    id: string,
+    options: { changes?: Partial<NewStory>; baseVersion?: number } = {},
+  ): Promise<number | null> {
+    const where =
+      options.baseVersion === undefined
+        ? eq(stories.id, id)
+        : and(
+            eq(stories.id, id),
+            eq(stories.version, options.baseVersion),
+            isNull(stories.deletedAt),
+          );
+    const [row] = await this.db
+      .update(stories)
+      .set({
+        ...options.changes,
+        version: sql`${stories.version} + 1`,
+        isExportOutdated: true,
+        updatedAt: new Date(),
+      })
+      .where(where)
+      .returning({ version: stories.version });
+    return row?.version ?? null;
+  }
+
   private select() {
     return this.db
       .select({ story: stories, ...profileColumns })

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MESSAGES,
   operateTemplateStorySchema,
   publishedStoriesQuerySchema,
   publishedStoriesResponseSchema,
+  recordIdParamsSchema,
   storyCreateSchema,
   storyListQuerySchema,
   storyListResponseSchema,
   storyPatchSchema,
+  storyResponseSchema,
   storySchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
@@ -19,9 +20,7 @@ import { StoryRepository } from './story-repository.js';
 import { StoryService, storyJson } from './story-service.js';
 import { TIMELINE_BODY_LIMIT } from '../http/body-guard.js';
 import { badRequest } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
+import { blobKeyOfUrl } from '../storage/media-files.js';
 
 /** Story listing and operations of spec 1 §7. */
 export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -94,7 +93,7 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Copy an example story before editing or deleting it',
         body: operateTemplateStorySchema,
-        response: { 200: z.object({ story: storySchema }) },
+        response: { 200: storyResponseSchema },
       },
     },
     async (req) => {
@@ -112,7 +111,12 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/stories/:id',
     {
-      schema: { tags, summary: 'One story', params: idParams, response: { 200: storySchema } },
+      schema: {
+        tags,
+        summary: 'One story',
+        params: recordIdParamsSchema,
+        response: { 200: storySchema },
+      },
     },
     // Already JSON, checked against the story schema (a string is sent as is).
     async (req, reply) =>
@@ -127,7 +131,7 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Publish, unpublish, set the thumbnail, contests or title',
-        params: idParams,
+        params: recordIdParamsSchema,
         body: storyPatchSchema,
         response: { 200: storySchema },
       },
@@ -147,7 +151,7 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/stories/:id',
-    { schema: { tags, summary: 'Delete a story (owner only)', params: idParams } },
+    { schema: { tags, summary: 'Delete a story (owner only)', params: recordIdParamsSchema } },
     async (req, reply) => {
       await service.remove(req.params.id, await requireUser(ctx.auth, req));
       return reply.code(204).send();

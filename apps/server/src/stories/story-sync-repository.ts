@@ -1,10 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { stories } from '../db/schema.js';
+import { StoryRepository } from './story-repository.js';
 
 /** The editor's sync write (spec 3 §7), with optimistic concurrency on the story version. */
 export class StorySyncRepository {
-  constructor(private readonly db: Db) {}
+  private readonly stories: StoryRepository;
+
+  constructor(db: Db) {
+    this.stories = new StoryRepository(db);
+  }
 
   /**
    * Stores the storyboard and timeline if the story is still at `baseVersion`, bumping the
@@ -17,17 +20,6 @@ export class StorySyncRepository {
     baseVersion: number,
     content: { storyboard: Record<string, unknown>; videoEditorTimeline: Record<string, unknown> },
   ): Promise<number | null> {
-    const [row] = await this.db
-      .update(stories)
-      .set({
-        storyboard: content.storyboard,
-        videoEditorTimeline: content.videoEditorTimeline,
-        version: sql`${stories.version} + 1`,
-        isExportOutdated: true,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(stories.id, id), eq(stories.version, baseVersion), isNull(stories.deletedAt)))
-      .returning({ version: stories.version });
-    return row?.version ?? null;
+    return this.stories.touch(id, { changes: content, baseVersion });
   }
 }

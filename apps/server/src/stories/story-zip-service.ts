@@ -10,7 +10,7 @@ import {
   type ZipAssetKind,
 } from '@storyloom/core';
 import { HttpError } from '../http/errors.js';
-import { blobKeyOfUrl } from '../render/media-files.js';
+import { blobKeyOfUrl } from '../storage/media-files.js';
 import type { AppContext } from '../app-context.js';
 import pLimit from 'p-limit';
 

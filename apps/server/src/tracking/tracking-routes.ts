@@ -1,32 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   analyticsEventSchema,
   playPortionSchema,
+  playSessionParamsSchema,
   playSessionResponseSchema,
   playSessionStartSchema,
+  recordIdParamsSchema,
   roundPortion,
   storyEventSchema,
   storyStatsSchema,
-  type StoryEventKind,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
-import type { Db } from '../db/client.js';
 import { requireUser, sessionUser, type SessionUser } from '../auth/session.js';
-import { analyticsEvents, playSessions, storyEvents, trackingWindows } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { invalidateCommunityFeed, StoryRepository } from '../stories/story-repository.js';
+import { StoryRepository } from '../stories/story-repository.js';
 import { ownedStory, StoryService } from '../stories/story-service.js';
 import { rateLimited } from '../http/rate-limits.js';
+import { TrackingRepository, type TrackingWindow } from './tracking-repository.js';
 
-const storyParams = z.object({ id: z.string().min(1).max(100) });
-const sessionParams = z.object({ sessionId: z.uuid() });
-
-/** A viewer's view, download, create click or play counts once per story in this window (ours). */
-export const TRACKING_WINDOW_MS = 30 * 60 * 1000;
 /** The visitor cookie play sessions are bound to. */
 const DEVICE_COOKIE = 'storyloom_device';
 
@@ -56,45 +49,6 @@ function deviceKey(req: FastifyRequest, reply: FastifyReply, viewer: SessionUser
   return `device:${device}`;
 }
 
-/** What counts once per viewer and story in a window: a community event, or a play. */
-type CountedKind = StoryEventKind | 'play';
-
-/** The counting window a viewer's event or play falls in, and whether this one opened it. */
-interface TrackingWindow {
-  key: string;
-  endsAt: Date;
-  opened: boolean;
-}
-
-/**
- * The one counting rule of engagement: a viewer's (signed-in user, else client address) view,
- * download, create click or play of a story counts when it opens the viewer's window for that
- * story and kind; repeats within the window count nothing, whatever cookies they carry.
- */
-async function openTrackingWindow(
-  db: Db,
-  storyId: string,
-  kind: CountedKind,
-  who: string,
-): Promise<TrackingWindow> {
-  const key = `${storyId}:${kind}:${who}`;
-  const [opened] = await db
-    .insert(trackingWindows)
-    .values({ key, endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) })
-    .onConflictDoUpdate({
-      target: trackingWindows.key,
-      set: { endsAt: new Date(Date.now() + TRACKING_WINDOW_MS) },
-      setWhere: lt(trackingWindows.endsAt, new Date()),
-    })
-    .returning({ endsAt: trackingWindows.endsAt });
-  if (opened) return { key, endsAt: opened.endsAt, opened: true };
-  const [open] = await db
-    .select({ endsAt: trackingWindows.endsAt })
-    .from(trackingWindows)
-    .where(eq(trackingWindows.key, key));
-  return { key, endsAt: open?.endsAt ?? new Date(), opened: false };
-}
-
 /**
  * The play session of a play window: a name-based UUID (version 5 layout) of the window, so
  * every start within one window names the same session.
@@ -121,6 +75,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const repo = new StoryRepository(db);
   const stories = new StoryService(repo);
+  const tracking = new TrackingRepository(db);
   const tags = ['tracking'];
 
   r.post(
@@ -130,7 +85,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Record a community view, download or create-button click',
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: storyEventSchema,
       },
     },
@@ -140,17 +95,15 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       // A creator's own views and downloads are not community engagement.
       if (viewer && viewer.id === story.user_id) return reply.code(204).send();
       const who = viewerKey(req, viewer);
-      if (!(await openTrackingWindow(db, story.id, req.body.kind, who)).opened)
+      if (!(await tracking.openWindow(story.id, req.body.kind, who)).opened)
         return reply.code(204).send();
-      await db.insert(storyEvents).values({
-        id: randomUUID(),
+      await tracking.recordStoryEvent({
         storyId: story.id,
         userId: viewer?.id ?? null,
         kind: req.body.kind,
         recommId: req.body.recommId ?? null,
         viewerKey: who,
       });
-      invalidateCommunityFeed(db);
       return reply.code(204).send();
     },
   );
@@ -162,7 +115,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "Start a play session of a story's video",
-        params: storyParams,
+        params: recordIdParamsSchema,
         body: playSessionStartSchema,
         response: { 201: playSessionResponseSchema },
       },
@@ -173,21 +126,17 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       // Plays count like views: one per viewer and story in a window. A play started again
       // within it (a replay, or a client that dropped its cookie) is the session already
       // counted, which only the device that started it may report on.
-      const window = await openTrackingWindow(db, story.id, 'play', viewerKey(req, viewer));
+      const window = await tracking.openWindow(story.id, 'play', viewerKey(req, viewer));
       const sessionId = playSessionIdOf(window);
       const device = deviceKey(req, reply, viewer);
       if (window.opened) {
-        await db
-          .insert(playSessions)
-          .values({
-            id: sessionId,
-            storyId: story.id,
-            userId: viewer?.id ?? null,
-            recommId: req.body.recommId ?? null,
-            viewerKey: device,
-          })
-          .onConflictDoNothing();
-        invalidateCommunityFeed(db);
+        await tracking.startPlaySession({
+          id: sessionId,
+          storyId: story.id,
+          userId: viewer?.id ?? null,
+          recommId: req.body.recommId ?? null,
+          viewerKey: device,
+        });
       }
       return reply.code(201).send({ sessionId });
     },
@@ -200,25 +149,15 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Report how far playback got (0..1, kept with two decimals; never goes back)',
-        params: sessionParams,
+        params: playSessionParamsSchema,
         body: playPortionSchema,
       },
     },
     async (req, reply) => {
       const portion = roundPortion(req.body.portion);
       const who = deviceKey(req, reply, await sessionUser(ctx.auth, req));
-      const updated = await db
-        .update(playSessions)
-        .set({ portion: sql`greatest(${playSessions.portion}, ${portion})`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(playSessions.id, req.params.sessionId),
-            eq(playSessions.viewerKey, who),
-            isNull(playSessions.endedAt),
-          ),
-        )
-        .returning({ id: playSessions.id });
-      if (updated.length === 0) throw notFound('Play session');
+      if (!(await tracking.reportPlayPortion(req.params.sessionId, who, portion)))
+        throw notFound('Play session');
       return reply.code(204).send();
     },
   );
@@ -230,23 +169,13 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'End a play session at completion (portion 1)',
-        params: sessionParams,
+        params: playSessionParamsSchema,
       },
     },
     async (req, reply) => {
       const who = deviceKey(req, reply, await sessionUser(ctx.auth, req));
-      const ended = await db
-        .update(playSessions)
-        .set({ portion: 1, endedAt: new Date(), updatedAt: new Date() })
-        .where(
-          and(
-            eq(playSessions.id, req.params.sessionId),
-            eq(playSessions.viewerKey, who),
-            isNull(playSessions.endedAt),
-          ),
-        )
-        .returning({ id: playSessions.id });
-      if (ended.length === 0) throw notFound('Play session');
+      if (!(await tracking.endPlaySession(req.params.sessionId, who)))
+        throw notFound('Play session');
       return reply.code(204).send();
     },
   );
@@ -257,21 +186,13 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A story's engagement, for its owner",
-        params: storyParams,
+        params: recordIdParamsSchema,
         response: { 200: storyStatsSchema },
       },
     },
     async (req) => {
       const story = await ownedStory(repo, req.params.id, await requireUser(ctx.auth, req));
-      const counts = await db
-        .select({ kind: storyEvents.kind, n: count() })
-        .from(storyEvents)
-        .where(eq(storyEvents.storyId, story.id))
-        .groupBy(storyEvents.kind);
-      const [plays] = await db
-        .select({ n: count(), portion: sql<number>`coalesce(avg(${playSessions.portion}), 0)` })
-        .from(playSessions)
-        .where(eq(playSessions.storyId, story.id));
+      const { counts, plays } = await tracking.engagement(story.id);
       const of = (kind: string) => counts.find((c) => c.kind === kind)?.n ?? 0;
       return {
         views: of('view'),
@@ -295,8 +216,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const viewer = await sessionUser(ctx.auth, req);
-      await db.insert(analyticsEvents).values({
-        id: randomUUID(),
+      await tracking.recordAnalyticsEvent({
         userId: viewer?.id ?? null,
         name: req.body.event,
         properties: req.body.properties,

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MESSAGES,
-  workflowResumeSchema,
-  workflowStatusResponseSchema,
   type StoryStatus,
   type WorkflowPollResponse,
+  workflowResumeResponseSchema,
+  workflowResumeSchema,
+  workflowRunIdListSchema,
+  workflowRunIdParamSchema,
+  workflowStatusBodySchema,
   type WorkflowStatusMessage,
+  workflowStatusResponseSchema,
+  workflowStatusSseBodySchema,
+  workflowStatusSseQueryParamsSchema,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
 import { requireUser, type SessionUser } from '../auth/session.js';
@@ -16,8 +21,6 @@ import { StoryRepository, toStory } from '../stories/story-repository.js';
 import { isTerminalRunStatus, pollStatusOf, type WorkflowRun } from './workflow-service.js';
 import { rateLimited } from '../http/rate-limits.js';
 
-const runId = z.uuid();
-const MAX_IDS = 50;
 /** The embedded database's safety-net read of a stream's runs. */
 const POLL_MS = 5000;
 const KEEPALIVE_MS = 15_000;
@@ -51,7 +54,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Poll workflow runs (RUN_SUCCESS, RUN_FAILED, RUN_CANCELED or RUN_RUNNING)',
-        body: z.object({ workflowRunIds: z.array(z.string()).min(1).max(MAX_IDS) }),
+        body: workflowStatusBodySchema,
         response: { 200: workflowStatusResponseSchema },
       },
     },
@@ -89,12 +92,12 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Stream the status messages of one run (text/event-stream)',
-        querystring: z.object({ workflowRunId: z.string().optional() }),
+        querystring: workflowStatusSseQueryParamsSchema,
       },
     },
     async (req, reply) => {
       const user = await requireUser(ctx.auth, req);
-      const parsed = runId.safeParse(req.query.workflowRunId);
+      const parsed = workflowRunIdParamSchema.safeParse(req.query.workflowRunId);
       if (!parsed.success) throw badRequest(MESSAGES.workflow.invalidId, 'INVALID_WORKFLOW_ID');
       const runs = await ownRuns(user, [parsed.data]);
       if (runs.length !== 1) throw badRequest(MESSAGES.workflow.invalidId, 'INVALID_WORKFLOW_ID');
@@ -108,7 +111,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Stream the status messages of several runs (text/event-stream)',
-        body: z.object({ workflowRunIds: z.unknown() }).partial(),
+        body: workflowStatusSseBodySchema,
       },
     },
     async (req, reply) => {
@@ -133,7 +136,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Resume a paused workflow run (a paused preview)',
         body: workflowResumeSchema,
-        response: { 200: z.object({ workflowRunId: z.string(), status: z.string() }) },
+        response: { 200: workflowResumeResponseSchema },
       },
     },
     async (req) => {
@@ -216,7 +219,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 function parseIds(raw: unknown[], message: string): string[] {
-  const ids = z.array(runId).max(MAX_IDS).safeParse(raw);
+  const ids = workflowRunIdListSchema.safeParse(raw);
   if (!ids.success) throw badRequest(message, 'INVALID_WORKFLOW_IDS');
   return [...new Set(ids.data)];
 }

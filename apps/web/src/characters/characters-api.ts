@@ -1,17 +1,19 @@
-import { z } from 'zod';
-import { characterSchema, type Character } from '@storyloom/core';
+import {
+  type Character,
+  characterListResponseSchema,
+  characterSchema,
+  successResponseSchema,
+} from '@storyloom/core';
 import { requestJson } from '../lib/api-client';
-
-const listSchema = z.object({ data: z.array(characterSchema) });
 
 /** The premade library ("By the provider"), grouped by characterType in the dialog. */
 export async function fetchPremadeCharacters(): Promise<Character[]> {
-  return (await requestJson('/api/characters/premade', listSchema)).data;
+  return (await requestJson('/api/characters/premade', characterListResponseSchema)).data;
 }
 
 /** The signed-in user's own characters, newest first. */
 export async function fetchMyCharacters(): Promise<Character[]> {
-  return (await requestJson('/api/characters', listSchema)).data;
+  return (await requestJson('/api/characters', characterListResponseSchema)).data;
 }
 
 export function createQuickCharacter(input: { name: string; image_url: string }) {
@@ -26,13 +28,9 @@ export function renameCharacter(id: string, name: string) {
 }
 
 export function deleteCharacter(id: string) {
-  return requestJson(
-    `/api/characters/${encodeURIComponent(id)}`,
-    z.object({ success: z.literal(true) }),
-    {
-      method: 'DELETE',
-    },
-  );
+  return requestJson(`/api/characters/${encodeURIComponent(id)}`, successResponseSchema, {
+    method: 'DELETE',
+  });
 }
 
 export const characterQueryKeys = {

@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { imageUploadResponseSchema } from '@storyloom/core';
 import { apiErrorFromBody } from './api-error';
-
-const uploadAnswerSchema = z.object({ imageUrl: z.string().min(1) });
 
 /** POST /api/media/upload_image (multipart field `file`): the stored image's URL. */
 export async function uploadImage(file: Blob, fileName: string): Promise<string> {
@@ -14,5 +12,5 @@ export async function uploadImage(file: Blob, fileName: string): Promise<string>
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
-  return uploadAnswerSchema.parse(body).imageUrl;
+  return imageUploadResponseSchema.parse(body).imageUrl;
 }

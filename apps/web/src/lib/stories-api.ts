@@ -2,15 +2,16 @@ import {
   authorProfileApiPath,
   authorProfileResponseSchema,
   BLANK_STORY,
-  publishedStoriesResponseSchema,
-  storyListResponseSchema,
-  storySchema,
   type CategoryId,
   type ExportJobPayloadInput,
+  operateTemplateStoryResponseSchema,
+  publishedStoriesResponseSchema,
   type Story,
+  storyListResponseSchema,
   type StoryPatch,
+  storySchema,
+  workflowRunResponseSchema,
 } from '@storyloom/core';
-import { z } from 'zod';
 import { requestJson, requestNoContent, withQuery } from './api-client';
 
 const storyPath = (id: string) => `/stories/${encodeURIComponent(id)}`;
@@ -43,27 +44,27 @@ export function deleteStory(id: string): Promise<void> {
   return requestNoContent(storyPath(id), { method: 'DELETE' });
 }
 
-const workflowRunSchema = z.object({ workflowRunId: z.string().min(1) });
-
 /** POST /stories/workflow/rebuild_timeline_and_export: the failed card's Recover. */
 export function recoverStory(storyId: string): Promise<{ workflowRunId: string }> {
-  return requestJson('/stories/workflow/rebuild_timeline_and_export', workflowRunSchema, {
+  return requestJson('/stories/workflow/rebuild_timeline_and_export', workflowRunResponseSchema, {
     method: 'POST',
     body: { story_id: storyId, force_music_reselection: false, rebuild_timeline: true },
   });
 }
-
-const operatedTemplateSchema = z.object({ story: z.looseObject({ id: z.string().min(1) }) });
 
 /** POST /stories/operate_template_story: copies a template before it is edited or deleted. */
 export async function operateTemplateStory(
   templateStoryId: string,
   operation: 'edit' | 'delete',
 ): Promise<{ id: string }> {
-  const { story } = await requestJson('/stories/operate_template_story', operatedTemplateSchema, {
-    method: 'POST',
-    body: { template_story_id: templateStoryId, operation },
-  });
+  const { story } = await requestJson(
+    '/stories/operate_template_story',
+    operateTemplateStoryResponseSchema,
+    {
+      method: 'POST',
+      body: { template_story_id: templateStoryId, operation },
+    },
+  );
   return { id: story.id };
 }
 
@@ -74,7 +75,7 @@ export function patchStory(id: string, patch: StoryPatch): Promise<Story> {
 
 /** POST /stories/workflow/export: the share flow's export job (owner only). */
 export function startExport(payload: ExportJobPayloadInput): Promise<{ workflowRunId: string }> {
-  return requestJson('/stories/workflow/export', workflowRunSchema, {
+  return requestJson('/stories/workflow/export', workflowRunResponseSchema, {
     method: 'POST',
     body: { ...payload },
   });

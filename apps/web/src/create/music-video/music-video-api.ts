@@ -1,19 +1,17 @@
-import { z } from 'zod';
 import {
-  MESSAGES,
-  TRENDING_FOLDER,
   type LyricsVideoPayloadInput,
+  MESSAGES,
   type MusicVideoPayloadInput,
+  TRENDING_FOLDER,
+  type TrendingTrack,
+  trendingTrackListSchema,
+  trimLimitsResponseSchema,
+  uploadedSongResponseSchema,
+  workflowRunResponseSchema,
 } from '@storyloom/core';
 import { apiErrorFromBody } from '../../lib/api-error';
 import { requestJson, withQuery } from '../../lib/api-client';
 import type { SongWindow } from './music-video-form-model';
-
-const uploadedSongSchema = z.object({
-  url: z.string().min(1),
-  duration: z.number(),
-  waveform: z.array(z.number()),
-});
 
 /** POST /api/media/upload_audio: the song stored on the server, cut to the chosen segment. */
 export async function uploadSong(file: File, window: SongWindow | null) {
@@ -30,41 +28,31 @@ export async function uploadSong(file: File, window: SongWindow | null) {
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
-  return uploadedSongSchema.parse(body);
+  return uploadedSongResponseSchema.parse(body);
 }
 
 /** POST /stories/workflow/generate_music_video. */
 export function startMusicVideo(payload: MusicVideoPayloadInput) {
-  return requestJson(
-    '/stories/workflow/generate_music_video',
-    z.object({ workflowRunId: z.string() }),
-    { method: 'POST', body: payload },
-  );
+  return requestJson('/stories/workflow/generate_music_video', workflowRunResponseSchema, {
+    method: 'POST',
+    body: payload,
+  });
 }
 
 /** POST /stories/workflow/generate_lyrics_to_video. */
 export function startLyricsVideo(payload: LyricsVideoPayloadInput) {
-  return requestJson(
-    '/stories/workflow/generate_lyrics_to_video',
-    z.object({ workflowRunId: z.string() }),
-    { method: 'POST', body: payload },
-  );
+  return requestJson('/stories/workflow/generate_lyrics_to_video', workflowRunResponseSchema, {
+    method: 'POST',
+    body: payload,
+  });
 }
 
 /** GET /api/media/trim_limits: the segment lengths this server accepts. */
 export function fetchTrimLimits() {
-  return requestJson(
-    '/api/media/trim_limits',
-    z.object({ minSeconds: z.number(), maxSeconds: z.number() }),
-  );
+  return requestJson('/api/media/trim_limits', trimLimitsResponseSchema);
 }
 
-const trendingSchema = z.object({
-  tracks: z.array(
-    z.object({ id: z.string(), name: z.string(), url: z.string(), duration: z.number() }),
-  ),
-});
-export type TrendingSong = z.infer<typeof trendingSchema>['tracks'][number];
+export type TrendingSong = TrendingTrack;
 
 /** The trending songs (spec 2 §3: two lists, with and without lyrics), from the stock library. */
 export async function fetchTrendingSongs(): Promise<{
@@ -74,7 +62,7 @@ export async function fetchTrendingSongs(): Promise<{
   const list = (hasLyrics: boolean) =>
     requestJson(
       withQuery('/api/music/tracks', { folder: TRENDING_FOLDER, has_lyrics: String(hasLyrics) }),
-      trendingSchema,
+      trendingTrackListSchema,
     ).then((answer) => answer.tracks);
   const [withLyrics, withoutLyrics] = await Promise.all([list(true), list(false)]);
   return { withLyrics, withoutLyrics };

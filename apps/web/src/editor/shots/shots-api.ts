@@ -1,13 +1,13 @@
 import {
-  shotResourcesResponseSchema,
-  syncResponseSchema,
-  workflowPollResponseSchema,
-  workflowRunResponseSchema,
   type BatchGeneratePayload,
   type RegenerateShotPayload,
+  shotResourcesResponseSchema,
   type SyncPayloadInput,
+  syncResponseSchema,
+  workflowPollResponseSchema,
+  workflowResumeResponseSchema,
+  workflowRunResponseSchema,
 } from '@storyloom/core';
-import { z } from 'zod';
 import { requestJson, withQuery } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 
@@ -53,11 +53,10 @@ export function batchGenerate(storyId: string, payload: BatchGeneratePayload) {
 
 /** POST /stories/workflow/resume: a paused preview becomes a full story. */
 export function resumeWorkflow(workflowRunId: string) {
-  return requestJson(
-    '/stories/workflow/resume',
-    z.object({ workflowRunId: z.string(), status: z.string() }),
-    { method: 'POST', body: { workflowRunId } },
-  );
+  return requestJson('/stories/workflow/resume', workflowResumeResponseSchema, {
+    method: 'POST',
+    body: { workflowRunId },
+  });
 }
 
 /** POST /stories/{id}/sync: changed shots (null deletes) and the whole timeline. */

@@ -1,26 +1,16 @@
 import {
-  MESSAGES,
-  mediaAssetSchema,
-  mediaResourceListSchema,
   type CreateMediaResource,
+  deletedMediaResourcesResponseSchema,
   type MediaAsset,
+  mediaResourceListSchema,
+  mediaResourceResponseSchema,
+  type MediaUploadResponse,
+  mediaUploadResponseSchema,
+  MESSAGES,
 } from '@storyloom/core';
-import { z } from 'zod';
 import { requestJson, withQuery } from '../../lib/api-client';
 
-const uploadAnswerSchema = z.object({
-  url: z.string().min(1),
-  resource_type: z.enum(['image', 'video', 'audio']),
-  thumbnail_url: z.string().nullable(),
-  metadata: z.object({
-    width: z.number().optional(),
-    height: z.number().optional(),
-    duration: z.number().optional(),
-    fps: z.number().optional(),
-    frames: z.number().optional(),
-  }),
-});
-export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+export type UploadAnswer = MediaUploadResponse;
 
 /** An upload refused or broken: its text is what the tile shows. */
 export class UploadError extends Error {
@@ -63,7 +53,7 @@ export function uploadMediaFile(
         reject(new UploadError(message));
         return;
       }
-      const parsed = uploadAnswerSchema.safeParse(body);
+      const parsed = mediaUploadResponseSchema.safeParse(body);
       if (parsed.success) resolve(parsed.data);
       else reject(new UploadError(MESSAGES.editor.uploadFailedShort));
     };
@@ -80,11 +70,10 @@ export async function createMediaResource(
   storyId: string,
   body: CreateMediaResource,
 ): Promise<MediaAsset> {
-  const answer = await requestJson(
-    storyPath(storyId),
-    z.object({ media_resource: mediaAssetSchema }),
-    { method: 'POST', body },
-  );
+  const answer = await requestJson(storyPath(storyId), mediaResourceResponseSchema, {
+    method: 'POST',
+    body,
+  });
   return answer.media_resource;
 }
 
@@ -95,7 +84,7 @@ export async function listMediaResources(storyId: string): Promise<MediaAsset[]>
 
 /** Media resource delete by ids (spec 3 §7). */
 export async function deleteMediaResources(storyId: string, ids: string[]): Promise<void> {
-  await requestJson(storyPath(storyId), z.object({ deleted: z.array(z.string()) }), {
+  await requestJson(storyPath(storyId), deletedMediaResourcesResponseSchema, {
     method: 'DELETE',
     body: { ids },
   });

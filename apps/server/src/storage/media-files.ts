@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MediaAsset } from '@storyloom/core';
-import { isBlobKey, type BlobStore } from '../storage/blob-store.js';
+import { isBlobKey, type BlobStore } from './blob-store.js';
 
 /**
  * The storage key behind a media URL of this server: `/media/{key}`, or the same path on the
