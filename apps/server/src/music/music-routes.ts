@@ -63,9 +63,9 @@ export function musicRoutes(app: FastifyInstance, ctx: AppContext) {
       const q = req.query;
       const all = ctx.music.tracks;
       let tracks = searchMusic(all, q.search ?? '', {
-        genres: q.genre,
-        moods: q.mood,
-        tempos: q.tempo,
+        genres: splitMoods(q.genre),
+        moods: splitMoods(q.mood),
+        tempos: splitMoods(q.tempo),
       });
       if (q.folder) tracks = tracks.filter((t) => t.folder === q.folder);
       if (q.has_lyrics) tracks = tracks.filter((t) => t.has_lyrics === (q.has_lyrics === 'true'));

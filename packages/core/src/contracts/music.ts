@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { LIBRARY_CONSTANTS } from '../library-constants';
 import { LIMITS } from '../limits';
-import { splitMoods, stockMusicTrackSchema } from '../music';
+import { stockMusicTrackSchema } from '../music';
 
-/** A comma-separated multi-select filter (`?mood=Calm,Happy`). */
-const listParam = z
-  .string()
-  .optional()
-  .transform((text) => splitMoods(text));
+/** A comma-separated multi-select filter (`?mood=Calm,Happy`), read with `splitMoods`. */
+const listParam = z.string().optional();
 
 /** GET /api/music/tracks query: search text and the genre, mood, tempo, folder filters. */
 export const musicTrackQuerySchema = z.object({
