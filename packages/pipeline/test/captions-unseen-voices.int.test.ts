@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalTranscriber, textWords } from '../src/index';
@@ -106,7 +106,8 @@ describe('captions of recordings by voices the product never uses', () => {
             words.map((w) => w.word),
           );
           figures[`${name}, ${kind}`] =
-            `${(accuracy * 100).toFixed(1)} % in ${seconds.toFixed(1)} s for ${length.toFixed(1)} s`;
+            `${(accuracy * 100).toFixed(1)} % in ${seconds.toFixed(1)} s for ${length.toFixed(1)} s ` +
+            `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`;
           expect.soft(accuracy, words.map((w) => w.word).join(' ')).toBeGreaterThanOrEqual(target);
         }
       } finally {
