@@ -101,10 +101,11 @@ export function parseWordTimes(output: string): HeardWord[] {
 }
 
 /**
- * Below this posterior a recognised word is more often wrong than right, and a caption is better
- * without it.
+ * Words heard with a lower posterior are dropped. pocketsphinx's posteriors are low for many right
+ * words under noise: on a recording with pink noise at 15 dB SNR, dropping words under 0.2 cost
+ * 19 points of word accuracy and under 0.05 cost 5, so only the least sure words go.
  */
-export const MIN_WORD_CONFIDENCE = 0.2;
+export const MIN_WORD_CONFIDENCE = 0.02;
 
 /**
  * What a caption keeps of recognised words: those heard with at least MIN_WORD_CONFIDENCE, a
