@@ -25,7 +25,11 @@ describe('pocketsphinx output', () => {
       '<sil> 5.580 5.600 1.0',
       '</s> 6.490 6.660 1.000000',
     ].join('\n');
-    expect(parseWordTimes(output)).toEqual([word('every', 3.99, 4.35), word('with', 5.42, 5.58)]);
+    // The posterior comes along as the word's confidence (pocketsphinx rounds some just past 1).
+    expect(parseWordTimes(output)).toEqual([
+      { ...word('every', 3.99, 4.35), confidence: 0.86726 },
+      { ...word('with', 5.42, 5.58), confidence: 1 },
+    ]);
   });
 
   it('reads an aligned segmentation: a word ends where the next entry starts', () => {
