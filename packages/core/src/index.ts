@@ -35,3 +35,4 @@ export * from './workflow';
 export * from './waveform';
 export * from './media-resources';
 export * from './property-bounds';
+export * from './automation';
