@@ -16,6 +16,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { apiKeyRoutes } from './api-keys/api-key-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
+import { webhookRoutes } from './webhooks/webhook-routes.js';
 import { DEFAULT_BODY_LIMIT, installBodyGuard } from './http/body-guard.js';
 import { HttpError } from './http/errors.js';
 import { installRateLimits } from './http/rate-limits.js';
@@ -137,6 +138,7 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
 
   apiKeyRoutes(app, ctx);
   authRoutes(app, ctx);
+  webhookRoutes(app, ctx, ctx.webhooks);
   mediaRoutes(app, ctx);
   characterRoutes(app, ctx);
   storyRoutes(app, ctx);

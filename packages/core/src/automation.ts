@@ -60,7 +60,7 @@ export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   event: z.enum(WEBHOOK_EVENTS),
-  status: z.enum(['pending', 'delivering', 'delivered', 'failed']),
+  status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
   lastResponse: z.string().nullable(),

@@ -41,8 +41,12 @@ export function installApiKeyAuth(app: FastifyInstance, keys: ApiKeyRepository):
     await keys.touch(found.key.id);
   });
   app.addHook('preHandler', (req, _reply, done) => {
-    if (keyScopes.has(req))
-      requireScopes(req, extraScopes(req.method, req.routeOptions.url, req.body));
-    done();
+    try {
+      if (keyScopes.has(req))
+        requireScopes(req, extraScopes(req.method, req.routeOptions.url, req.body));
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

@@ -537,7 +537,7 @@ export const webhookDeliveries = pgTable(
     eventKey: text('event_key').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    /** pending | delivering | delivered | failed */
+    /** pending | delivered | failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
