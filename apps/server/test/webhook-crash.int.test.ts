@@ -93,6 +93,7 @@ describe('webhook deliveries across a worker’s death', () => {
       main.kill('SIGTERM');
       await exited;
     }
+    receiver?.closeAllConnections();
     await new Promise((r) => receiver?.close(r));
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
