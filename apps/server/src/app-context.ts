@@ -6,6 +6,7 @@ import type { BlobStore } from './storage/blob-store.js';
 import type { UserWorkLimits } from './jobs/user-work-limits.js';
 import type { MediaRegistry } from './storage/media-registry.js';
 import type { WorkflowService } from './workflow/workflow-service.js';
+import type { WebhookService } from './webhooks/webhook-service.js';
 
 /** What route plugins and services share within one process. */
 import type { MusicLinkNetwork } from './http/music-link-fetcher.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   music: LocalMusic;
   /** The advanced settings' model choices and each request's image/video model. */
   models: ModelCatalog;
+  /** Users' webhooks: events recorded and delivered as jobs. */
+  webhooks: WebhookService;
   /** How music links reach the network (tests point allowed hosts at a local fake server). */
   musicLinkNetwork?: MusicLinkNetwork;
 }

@@ -15,7 +15,9 @@ import { LIMITS } from '@storyloom/core';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { trustedOrigins } from './auth/auth.js';
+import { apiKeyRoutes } from './api-keys/api-key-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
+import { webhookRoutes } from './webhooks/webhook-routes.js';
 import { DEFAULT_BODY_LIMIT, installBodyGuard } from './http/body-guard.js';
 import { HttpError } from './http/errors.js';
 import { installRateLimits } from './http/rate-limits.js';
@@ -42,7 +44,20 @@ import { workflowRoutes } from './workflow/workflow-routes.js';
 
 export function createFastify(config: Pick<Config, 'logLevel' | 'trustProxy'>): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // API keys, session cookies and webhook signatures never reach the logs.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          'headers.authorization',
+          'headers.cookie',
+        ],
+        censor: '[redacted]',
+      },
+    },
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Every id the API accepts (at most LIMITS.idLength) fits in a path parameter.
     maxParamLength: LIMITS.idLength,
@@ -122,7 +137,9 @@ export async function registerApp(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
+  apiKeyRoutes(app, ctx);
   authRoutes(app, ctx);
+  webhookRoutes(app, ctx, ctx.webhooks);
   mediaRoutes(app, ctx);
   characterRoutes(app, ctx);
   storyRoutes(app, ctx);

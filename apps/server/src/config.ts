@@ -82,6 +82,10 @@ const envSchema = z.object({
   BACKGROUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The longest song segment a music video may use: 60 s, or up to 300 s if the operator allows. */
   MUSIC_TRIM_MAX_SECONDS: z.coerce.number().int().min(60).max(300).default(60),
+  /** Lets webhooks reach this machine over plain http (for tests); off: https, public only. */
+  WEBHOOK_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+  /** The first pause before a failed webhook delivery is tried again; it doubles each time. */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** Where media lives in an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
@@ -131,6 +135,8 @@ export interface Config {
   exportMaxSide: number;
   musicTrimMaxSeconds: number;
   backgroundRetrySeconds: number;
+  webhookAllowLoopback: boolean;
+  webhookRetrySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +194,8 @@ export function loadConfig(
     exportMaxSide: e.EXPORT_MAX_SIDE,
     musicTrimMaxSeconds: e.MUSIC_TRIM_MAX_SECONDS,
     backgroundRetrySeconds: e.BACKGROUND_RETRY_SECONDS,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+    webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
   };
 }
 

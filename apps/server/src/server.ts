@@ -33,6 +33,7 @@ import { musicVideoWorkflows } from './generation/music-video-workflows.js';
 import type { MusicLinkNetwork } from './http/music-link-fetcher.js';
 import { renderWorkflows } from './render/render-workflows.js';
 import { WorkflowService, type WorkflowDefinition } from './workflow/workflow-service.js';
+import { WebhookService } from './webhooks/webhook-service.js';
 
 export interface Storyloom {
   app: FastifyInstance;
@@ -97,6 +98,8 @@ export async function startStoryloom(
     backgroundRetrySeconds: config.backgroundRetrySeconds,
   });
   for (const definition of options.workflows ?? []) workflows.register(definition);
+  const webhooks = new WebhookService(database, engine, config, app.log);
+  workflows.onRunFinished((run) => webhooks.runFinished(run));
   const music = new LocalMusic(
     config.musicImportDir ? await importMusicFolder(config.musicImportDir, app.log) : [],
     path.join(config.dataDir, 'music-library'),
@@ -110,6 +113,7 @@ export async function startStoryloom(
       : new LocalBlobStore(path.join(config.dataDir, 'media')),
     media: new MediaRegistry(database, config.publicUrl),
     workflows,
+    webhooks,
     work: new UserWorkLimits(),
     providers: { ...providersFromEnv(process.env), music, ...options.providers },
     music,

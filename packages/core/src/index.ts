@@ -36,3 +36,4 @@ export * from './waveform';
 export * from './media-resources';
 export * from './property-bounds';
 export * from './contracts';
+export * from './automation';

@@ -501,4 +501,13 @@ export const MESSAGES = {
     workCrashedTooOften: (times: number) =>
       `This work stopped unexpectedly ${times} times and was not tried again`,
   },
+  automation: {
+    keyScopeMissing: (scope: string) => `This API key does not have the ${scope} scope`,
+    keyRouteNotAllowed: 'API keys cannot be used for this call; sign in instead',
+    keyInvalid: 'The API key is not valid or has been revoked',
+    tooManyKeys: (max: number) => `You can have at most ${max} API keys. Revoke one first.`,
+    tooManyWebhooks: (max: number) => `You can have at most ${max} webhooks. Delete one first.`,
+    webhookHttps: 'Webhook addresses must use https',
+    webhookAddress: 'Webhook addresses must be reachable on the public internet',
+  },
 } as const;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   currentUserSchema,
@@ -19,10 +18,10 @@ import {
   USERNAME_LIMITS,
 } from '@storyloom/core';
 import type { AppContext } from '../app-context.js';
-import { member, user } from '../db/schema.js';
 import { badRequest, conflict, HttpError, unauthorized } from '../http/errors.js';
 import { AccountSignInLimit, rateLimited, type RateLimitKind } from '../http/rate-limits.js';
 import { blobKeyOfUrl } from '../storage/media-files.js';
+import { AccountRepository } from './account-repository.js';
 import { headersOf, requireUser, sessionUser } from './session.js';
 
 /** Small bodies only: better-auth's calls carry a few short fields. */
@@ -114,19 +113,13 @@ const PASSWORD_CHECKS: Partial<
 > = {
   '/api/auth/sign-in/email': async (ctx, req) => {
     const tried = (req.body as { email: string }).email.toLowerCase();
-    const [known] = await ctx.database.db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, tried));
-    return known ? `user:${known.id}` : `email:${tried}`;
+    const known = await new AccountRepository(ctx.database).idByEmail(tried);
+    return known ? `user:${known}` : `email:${tried}`;
   },
   '/api/auth/sign-in/username': async (ctx, req) => {
     const tried = (req.body as { username: string }).username.trim().toLowerCase();
-    const [known] = await ctx.database.db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.username, tried));
-    return known ? `user:${known.id}` : `username:${tried}`;
+    const known = await new AccountRepository(ctx.database).idByUsername(tried);
+    return known ? `user:${known}` : `username:${tried}`;
   },
   '/api/auth/change-password': async (ctx, req) => {
     const me = await sessionUser(ctx.auth, req);
@@ -252,22 +245,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (avatarUrl && !blobKeyOfUrl(avatarUrl, ctx.config.publicUrl))
         throw badRequest(MESSAGES.user.avatarNotOurs, 'INVALID_AVATAR');
       await ctx.media.assertUsable({ avatarUrl }, me.id);
+      const accounts = new AccountRepository(ctx.database);
       if (username) {
-        const [taken] = await ctx.database.db
-          .select({ id: user.id })
-          .from(user)
-          .where(eq(user.username, username));
-        if (taken && taken.id !== me.id) throw conflict('That username is taken', 'USERNAME_TAKEN');
+        const taken = await accounts.idByUsername(username);
+        if (taken && taken !== me.id) throw conflict('That username is taken', 'USERNAME_TAKEN');
       }
-      await ctx.database.db
-        .update(user)
-        .set({
-          ...(username ? { username, displayUsername: username } : {}),
-          ...(displayName ? { name: displayName } : {}),
-          ...(avatarUrl !== undefined ? { image: avatarUrl } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(user.id, me.id));
+      await accounts.updateProfile(me.id, { username, displayName, avatarUrl });
       const avatarKey = avatarUrl ? blobKeyOfUrl(avatarUrl, ctx.config.publicUrl) : null;
       if (avatarKey) await ctx.media.markAvatar(avatarKey, me.id);
       return loadProfile(ctx, me.id);
@@ -276,17 +259,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 export async function loadProfile(ctx: AppContext, userId: string) {
-  const [row] = await ctx.database.db
-    .select({
-      id: user.id,
-      email: user.email,
-      displayName: user.name,
-      username: user.username,
-      avatarUrl: user.image,
-      isTeam: sql<boolean>`exists (select 1 from ${member} m where m.user_id = ${user}.id)`,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!row) throw unauthorized();
-  return { ...row, isTeam: Boolean(row.isTeam) };
+  const profile = await new AccountRepository(ctx.database).profile(userId);
+  if (!profile) throw unauthorized();
+  return profile;
 }

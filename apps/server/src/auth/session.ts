@@ -19,6 +19,14 @@ export function headersOf(req: FastifyRequest): Headers {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+/**
+ * Makes `user` the request's user without a session: set by a valid API key
+ * (api-keys/api-key-auth.ts), before any route asks who is calling.
+ */
+export function authenticateRequest(req: FastifyRequest, user: SessionUser): void {
+  cache.set(req, Promise.resolve(user));
+}
+
 /** The signed-in user of a request, or null; looked up once per request. */
 export function sessionUser(auth: Auth, req: FastifyRequest): Promise<SessionUser | null> {
   let found = cache.get(req);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateCaptionRequestSchema, generateCaptionResponseSchema } from '@storyloom/core';
@@ -36,7 +37,13 @@ export function captionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = await requireUser(ctx.auth, req);
-      return ctx.work.run('captionDetection', user.id, () => service.detect(user, req.body));
+      const detected = await ctx.work.run('captionDetection', user.id, () =>
+        service.detect(user, req.body),
+      );
+      await ctx.webhooks.emit(user.id, 'caption.completed', `caption:${randomUUID()}`, {
+        tracks: req.body.tracks.map((track) => track.id),
+      });
+      return detected;
     },
   );
 }

@@ -1,54 +1,17 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import {
+  guardedLookup,
+  isPrivateAddress,
+  PUBLIC_NETWORK,
+  type AddressNetwork,
+} from '../http/address-guard.js';
 
-/** Addresses a music link may never reach: private, loopback, link-local, reserved. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-
-/** Whether an address is private, loopback or otherwise not on the public internet. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+export { isPrivateAddress, PUBLIC_NETWORK };
 
 /** How the fetcher reaches the network: name resolution and which addresses it refuses. */
-export interface MusicLinkNetwork {
-  /** Every address a host name resolves to. */
-  resolve(host: string): Promise<string[]>;
-  /** Whether an address may not be connected to. */
-  isBlocked(address: string): boolean;
-}
-
-export const PUBLIC_NETWORK: MusicLinkNetwork = {
-  async resolve(host) {
-    return (await dnsLookup(host, { all: true })).map((entry) => entry.address);
-  },
-  isBlocked: isPrivateAddress,
-};
+export type MusicLinkNetwork = AddressNetwork;
 
 /** A refusal or failure of a music link, with the message the dialog shows. */
 export class MusicLinkError extends Error {
@@ -106,29 +69,14 @@ export class MusicLinkFetcher {
     url: URL,
     maxBytes: number,
   ): Promise<{ location?: string; type: string; body: Buffer }> {
-    const network = this.network;
-    const lookup: LookupFunction = (hostname, options, callback) => {
-      network.resolve(hostname).then(
-        (addresses) => {
-          const blocked = addresses.find((address) => network.isBlocked(address));
-          if (addresses.length === 0 || blocked) {
-            callback(
-              new MusicLinkError(
-                `${hostname} resolves to an address that cannot be used`,
-                'ADDRESS_NOT_ALLOWED',
-              ),
-              '',
-              0,
-            );
-            return;
-          }
-          const address = addresses[0]!;
-          if (options.all) callback(null, [{ address, family: isIP(address) }]);
-          else callback(null, address, isIP(address));
-        },
-        (error: Error) => callback(error, '', 0),
-      );
-    };
+    const lookup = guardedLookup(
+      this.network,
+      (hostname) =>
+        new MusicLinkError(
+          `${hostname} resolves to an address that cannot be used`,
+          'ADDRESS_NOT_ALLOWED',
+        ),
+    );
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const req = client.get(

@@ -24,6 +24,12 @@ export const RATE_LIMITS = {
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
 
+/** Requests made with an API key count per key (set by api-keys/api-key-auth.ts), not per address. */
+const keyOfRequest = new WeakMap<FastifyRequest, string>();
+export function countRequestAgainstKey(req: FastifyRequest, keyId: string): void {
+  keyOfRequest.set(req, keyId);
+}
+
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 const limiters = new WeakMap<FastifyInstance, Map<RateLimitKind, Limiter>>();
 
@@ -34,7 +40,10 @@ function limiterFor(app: FastifyInstance, kind: RateLimitKind): Limiter {
   if (!limiter) {
     limiter = app.createRateLimit({
       ...RATE_LIMITS[kind],
-      keyGenerator: (req: FastifyRequest) => `${kind}:${req.ip}`,
+      keyGenerator: (req: FastifyRequest) => {
+        const key = keyOfRequest.get(req);
+        return key ? `${kind}:key:${key}` : `${kind}:${req.ip}`;
+      },
     });
     byKind.set(kind, limiter);
   }

@@ -171,6 +171,20 @@ export class WorkflowService {
     });
   }
 
+  private readonly finishedHooks: ((run: WorkflowRun) => Promise<void>)[] = [];
+
+  /** Calls `hook` once per run that completes or fails for good (webhooks' events). */
+  onRunFinished(hook: (run: WorkflowRun) => Promise<void>): void {
+    this.finishedHooks.push(hook);
+  }
+
+  private async finished(run: WorkflowRun) {
+    for (const hook of this.finishedHooks)
+      await hook(run).catch((error: unknown) =>
+        this.logger.error({ err: error, workflowRunId: run.id }, 'run finished hook failed'),
+      );
+  }
+
   register(definition: WorkflowDefinition): void {
     if (definition.steps.length === 0) throw new Error(`Workflow ${definition.kind} has no steps`);
     this.definitions.set(definition.kind, definition);
@@ -599,6 +613,7 @@ export class WorkflowService {
     if (next && status !== 'paused') {
       await this.sendJob(run, STEP_QUEUE, { runId: run.id, stepIndex: nextIndex });
     }
+    if (!next) await this.finished(updated);
     this.announce(run.id);
   }
 
@@ -624,6 +639,7 @@ export class WorkflowService {
       } catch (hookError) {
         this.logger.error({ err: hookError, workflowRunId: run.id }, 'failure hook failed');
       }
+      if (!restarting) await this.finished(updated);
       this.announce(run.id);
     }
   }

@@ -27,6 +27,9 @@ const workflowWait = async () => ({
 });
 const create = async () => ({ Component: (await import('../create/create-page')).CreatePage });
 const profile = async () => ({ Component: (await import('../profile/profile-page')).ProfilePage });
+const apiKeys = async () => ({
+  Component: (await import('../settings/api-keys-page')).ApiKeysPage,
+});
 const authorProfile = async () => ({
   Component: (await import('../profile/author-profile-page')).AuthorProfilePage,
 });
@@ -60,6 +63,7 @@ export const router = createBrowserRouter([
           { path: 'story/create', lazy: create },
           { path: 'story/create/:mode', lazy: create },
           { path: 'profile', lazy: profile },
+          { path: 'settings/api-keys', lazy: apiKeys },
         ],
       },
       // '/@{username}': React Router cannot match a literal '@' before a param, so a

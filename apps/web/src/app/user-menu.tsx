@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { CurrentUser } from '@storyloom/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { authClient } from '../auth/auth-client';
 import { queryKeys } from '../lib/query-keys';
@@ -9,7 +9,7 @@ import { useProfile } from '../profile/use-profile';
 import { MenuContent, MenuItem } from '../ui/menu';
 import { Avatar } from '../ui/avatar';
 
-/** The signed-in user's menu: who they are, Profile, Sign out. */
+/** The signed-in user's menu: who they are, Profile, API keys, Sign out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -42,6 +42,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
         <MenuItem icon={<UserRound />} onSelect={() => void navigate('/profile')}>
           Profile
+        </MenuItem>
+        <MenuItem icon={<KeyRound />} onSelect={() => void navigate('/settings/api-keys')}>
+          API keys
         </MenuItem>
         <MenuItem icon={<LogOut />} data-testid="sign-out" onSelect={() => void signOut()}>
           Sign out
