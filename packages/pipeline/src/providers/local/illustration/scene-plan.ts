@@ -1,5 +1,7 @@
 import nlp from 'compromise';
 import { hasIcon, iconEntries, iconEntry, type IconEntry, type IconKind } from './emoji-icons';
+import { nearestKind } from './nearest-kind';
+import { parseSentence, type Relation } from './sentence-parse';
 import {
   findWord,
   MOOD_WORDS,
@@ -24,6 +26,10 @@ export interface SceneSubject {
   companions?: string[];
   /** The colour the prompt gives it ("a red umbrella"), as hex. */
   colour?: string;
+  /** How it stands to the main subject ("a cat on a sofa": on). */
+  relation?: Relation;
+  /** The prompt's word it stands in for, when the set lacks it (drawn as its nearest kind). */
+  standsFor?: string;
 }
 
 /** What a picture shows, read from its prompt: the illustrator's own record of what it drew. */
@@ -508,6 +514,33 @@ export function iconForWord(word: string, exactOnly = false): IconEntry | undefi
   return best;
 }
 
+/** Icons too unlike what their kinds mean to stand in for one ("balloon" is a party balloon). */
+const NOT_A_KIND = new Set([
+  'construction',
+  'balloon',
+  'sandwich',
+  'person',
+  'face',
+  'man',
+  'woman',
+]);
+
+/**
+ * The icon for a noun the prompt names: its own icon or synonym, else its nearest kind in
+ * WordNet that the set has ("submarine" → ship, "violinist" → musician → singer).
+ */
+export function iconForNoun(word: string): { entry: IconEntry; standsFor?: string } | undefined {
+  const own =
+    iconEntry(SYNONYMS[word] ?? word) ?? (word.includes('-') ? undefined : iconForWord(word));
+  if (own) return { entry: own };
+  const near = nearestKind(word, (kind) => {
+    if (NOT_A_KIND.has(kind)) return undefined;
+    const entry = iconEntry(SYNONYMS[kind] ?? kind);
+    return entry && entry.kind !== 'face' && entry.kind !== 'symbol' ? entry : undefined;
+  });
+  return near ? { entry: near.found, standsFor: word } : undefined;
+}
+
 function withSkinTone(icon: string, key: string): string {
   const entry = iconEntry(icon);
   if (entry?.kind !== 'person') return icon;
@@ -549,6 +582,8 @@ const SCENE_WORDS = new Set(
  */
 export function planScene(prompt: string): ScenePlan {
   const terms = termsOf(prompt);
+  const parsed = parseSentence(prompt);
+  const relationOf = new Map(parsed.objects.map((o) => [o.word, o.relation]));
   const verbs = terms.filter((t) => t.verb).flatMap((t) => t.lemmas);
   const found: (SceneSubject & { at: number })[] = [];
   const used = new Set<number>();
@@ -558,6 +593,7 @@ export function planScene(prompt: string): ScenePlan {
     const colour = [terms[at - 1], terms[at - 2]]
       .map((t) => (t ? COLOURS[t.normal] : undefined))
       .find(Boolean);
+    const relation = relationOf.get(word) ?? relationOf.get(word.split(' ').pop() ?? '');
     found.push({
       word,
       icon: entry.name,
@@ -565,8 +601,33 @@ export function planScene(prompt: string): ScenePlan {
       count,
       at,
       ...(colour && entry.kind !== 'person' ? { colour } : {}),
+      ...(relation ? { relation } : {}),
     });
   };
+  // Compounds the parser read whole ("hot air balloon", "fire engine", "pirate ship") and
+  // heads whose modifiers are nouns ("car engine", "stone bridge") come first; their words
+  // are not drawn again on their own.
+  for (const phrase of [parsed.subject, ...parsed.objects]) {
+    if (!phrase) continue;
+    const parts = phrase.word.split('-');
+    const modifierNouns = phrase.modifiers.filter((m) =>
+      terms.some((t) => t.normal === m && t.noun),
+    );
+    if (parts.length < 2 && modifierNouns.length === 0) continue;
+    const at = terms.findIndex((t) => t.normal === parts[0] || t.lemmas.includes(parts[0]!));
+    for (const t of terms)
+      if (
+        parts.includes(t.normal) ||
+        parts.some((p) => t.lemmas.includes(p)) ||
+        modifierNouns.includes(t.normal)
+      )
+        used.add(t.index);
+    const match = iconForNoun(phrase.word);
+    if (!match) continue;
+    add(match.entry, phrase.word.replace(/-/g, ' '), Math.max(0, at), phrase.count);
+    if (match.standsFor) found[found.length - 1]!.standsFor = match.standsFor;
+    found[found.length - 1]!.relation = relationOf.get(phrase.word);
+  }
   // "two dogs", "a flock of birds", "three small boats": a number just before the noun.
   const countBefore = (i: number, plural: boolean) => {
     for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
@@ -608,12 +669,23 @@ export function planScene(prompt: string): ScenePlan {
       found[found.length - 1]!.companions = companions;
       continue;
     }
+    let drawn = false;
     for (const lemma of term.lemmas) {
       // A gerund ("cheering") is drawn only when an icon is named for it.
       const entry = iconForWord(lemma, /ing$/.test(lemma));
       if (entry) {
         add(entry, lemma, term.index, countBefore(term.index, term.plural));
+        drawn = true;
         break;
+      }
+    }
+    // A noun the set lacks: its nearest kind that the set has.
+    const lemma = term.lemmas[0]!;
+    if (!drawn && !/ing$/.test(lemma)) {
+      const near = iconForNoun(lemma);
+      if (near) {
+        add(near.entry, lemma, term.index, countBefore(term.index, term.plural));
+        if (near.standsFor) found[found.length - 1]!.standsFor = near.standsFor;
       }
     }
   }
@@ -635,7 +707,9 @@ export function planScene(prompt: string): ScenePlan {
   // when nothing else is named.
   const { sky: _sky, ...grounded } = SETTING_WORDS;
   let setting: Setting | undefined =
-    findWord(grounded, text, 'last') ?? findWord({ sky: SETTING_WORDS.sky }, text);
+    parsed.setting ??
+    findWord(grounded, text, 'last') ??
+    findWord({ sky: SETTING_WORDS.sky }, text);
   if (!setting) {
     const main = subjects[0];
     const base = main
@@ -653,7 +727,7 @@ export function planScene(prompt: string): ScenePlan {
   return {
     subjects,
     setting,
-    time: findWord(TIME_WORDS, text) ?? (setting === 'space' ? 'night' : 'day'),
+    time: parsed.time ?? findWord(TIME_WORDS, text) ?? (setting === 'space' ? 'night' : 'day'),
     weather: findWord(WEATHER_WORDS, text) ?? 'clear',
     mood: findWord(MOOD_WORDS, text) ?? 'neutral',
     role: findWord(SHOT_ROLE_WORDS, prompt) ?? 'medium',
