@@ -117,6 +117,11 @@ export function nearestKind<T>(
  */
 export function compoundNoun(words: readonly string[]): string | undefined {
   if (words.length < 2) return undefined;
+  return wordNetKey(words) ? words.join('-') : undefined;
+}
+
+/** The index key WordNet spells a run of words with, if it has one. */
+function wordNetKey(words: readonly string[]): string | undefined {
   const entries = nounIndex();
   // Each gap is written "_" or "-" in WordNet ("hot-air_balloon").
   for (let mask = 0; mask < 1 << (words.length - 1); mask++) {
@@ -124,7 +129,7 @@ export function compoundNoun(words: readonly string[]): string | undefined {
       (joined, w, i) => (i === 0 ? w : joined + ((mask >> (i - 1)) & 1 ? '-' : '_') + w),
       '',
     );
-    if (entries.has(key)) return words.join('-');
+    if (entries.has(key)) return key;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import { hasIcon, iconEntries, iconEntry, type IconEntry, type IconKind } from './emoji-icons';
-import { nearestKind } from './nearest-kind';
+import { compoundNoun, nearestKind } from './nearest-kind';
 import { parseSentence, type Relation } from './sentence-parse';
 import {
   findWord,
@@ -159,6 +159,9 @@ export const SYNONYMS: Record<string, string> = {
   dinosaur: 't-rex',
   fire: 'fire',
   campfire: 'fire',
+  frisbee: 'flying-disc',
+  flag: 'triangular-flag',
+  aircraft: 'airplane',
 };
 
 /** Words for several people, drawn as a group led by the first icon. */
@@ -530,12 +533,21 @@ const NOT_A_KIND = new Set([
  * WordNet that the set has ("submarine" → ship, "violinist" → musician → singer).
  */
 export function iconForNoun(word: string): { entry: IconEntry; standsFor?: string } | undefined {
+  // Only an icon named for the word: "engine" is not a fire engine, "bamboo" not a panda.
   const own =
-    iconEntry(SYNONYMS[word] ?? word) ?? (word.includes('-') ? undefined : iconForWord(word));
+    iconEntry(SYNONYMS[word] ?? word) ??
+    iconEntries().find((e) => e.label === word.replace(/-/g, ' '));
   if (own) return { entry: own };
+  // An icon whose name holds the word, unless that name is another thing's own name
+  // ("bridge at night" shows a bridge; "fire engine" is not what "engine" means).
+  const named = word.includes('-') ? undefined : iconForWord(word);
+  if (named && (named.nameWords.length < 2 || !compoundNoun(named.nameWords)))
+    return { entry: named };
   const near = nearestKind(word, (kind) => {
     if (NOT_A_KIND.has(kind)) return undefined;
-    const entry = iconEntry(SYNONYMS[kind] ?? kind);
+    const entry =
+      iconEntry(SYNONYMS[kind] ?? kind) ??
+      iconEntries().find((e) => e.label === kind.replace(/-/g, ' '));
     return entry && entry.kind !== 'face' && entry.kind !== 'symbol' ? entry : undefined;
   });
   return near ? { entry: near.found, standsFor: word } : undefined;
@@ -572,7 +584,9 @@ const SCENE_WORDS = new Set(
     ...Object.values(SHOT_ROLE_WORDS),
   ]
     .flat()
-    .concat(['day', 'morning', 'afternoon', 'noon', 'sun', 'light', 'moment', 'time', 'way']),
+    .concat(['day', 'morning', 'afternoon', 'noon', 'sun', 'light', 'moment', 'time', 'way'])
+    // Scene words that are things to draw.
+    .filter((w) => w !== 'snowman'),
 );
 
 /**
@@ -587,7 +601,7 @@ export function planScene(prompt: string): ScenePlan {
   const verbs = terms.filter((t) => t.verb).flatMap((t) => t.lemmas);
   const found: (SceneSubject & { at: number })[] = [];
   const used = new Set<number>();
-  const add = (entry: IconEntry, word: string, at: number, count: number) => {
+  const add = (entry: IconEntry, word: string, at: number, count: number, standsFor?: string) => {
     if (found.some((f) => iconEntry(f.icon) === entry || f.word === word)) return;
     // "a red sports car": a colour word among the two words before the name.
     const colour = [terms[at - 1], terms[at - 2]]
@@ -602,6 +616,7 @@ export function planScene(prompt: string): ScenePlan {
       at,
       ...(colour && entry.kind !== 'person' ? { colour } : {}),
       ...(relation ? { relation } : {}),
+      ...(standsFor ? { standsFor } : {}),
     });
   };
   // Compounds the parser read whole ("hot air balloon", "fire engine", "pirate ship") and
@@ -624,9 +639,13 @@ export function planScene(prompt: string): ScenePlan {
         used.add(t.index);
     const match = iconForNoun(phrase.word);
     if (!match) continue;
-    add(match.entry, phrase.word.replace(/-/g, ' '), Math.max(0, at), phrase.count);
-    if (match.standsFor) found[found.length - 1]!.standsFor = match.standsFor;
-    found[found.length - 1]!.relation = relationOf.get(phrase.word);
+    add(
+      match.entry,
+      phrase.word.replace(/-/g, ' '),
+      Math.max(0, at),
+      phrase.count,
+      match.standsFor,
+    );
   }
   // "two dogs", "a flock of birds", "three small boats": a number just before the noun.
   const countBefore = (i: number, plural: boolean) => {
@@ -656,6 +675,8 @@ export function planScene(prompt: string): ScenePlan {
   for (const term of terms) {
     if (used.has(term.index) || !term.noun || term.place) continue;
     if (term.lemmas.some((l) => SCENE_WORDS.has(l) || NOT_DRAWN.has(l))) continue;
+    // The verb the parser found, which this tagger read as a noun ("a violinist plays").
+    if (parsed.action && term.lemmas.includes(parsed.action) && term.index > 0) continue;
     const next = terms[term.index + 1];
     // "a bowl of ramen": the ramen is the subject, the bowl holds it.
     if (CONTAINERS.has(term.lemmas[0]!) && next?.normal === 'of') continue;
@@ -684,10 +705,19 @@ export function planScene(prompt: string): ScenePlan {
     if (!drawn && !/ing$/.test(lemma)) {
       const near = iconForNoun(lemma);
       if (near) {
-        add(near.entry, lemma, term.index, countBefore(term.index, term.plural));
-        if (near.standsFor) found[found.length - 1]!.standsFor = near.standsFor;
+        add(near.entry, lemma, term.index, countBefore(term.index, term.plural), near.standsFor);
       }
     }
+  }
+  // Objects the parser found that the words above missed ("eats bamboo").
+  for (const object of [...(parsed.subject ? [parsed.subject] : []), ...parsed.objects]) {
+    if (found.some((f) => f.word === object.word || f.word.endsWith(` ${object.word}`))) continue;
+    if (SCENE_WORDS.has(object.word) || NOT_DRAWN.has(object.word)) continue;
+    const at = terms.findIndex((t) => t.lemmas.includes(object.word));
+    if (at >= 0 && used.has(at)) continue;
+    const match = iconForNoun(object.word);
+    if (!match) continue;
+    add(match.entry, object.word, at < 0 ? terms.length : at, object.count, match.standsFor);
   }
   found.sort((a, b) => a.at - b.at);
   // Sky things (sun, moon, clouds) are drawn by the background unless nothing else is named.
@@ -719,6 +749,11 @@ export function planScene(prompt: string): ScenePlan {
     setting =
       SETTING_OF_ICON[base] ??
       (entry && entry.kind !== 'person' ? SETTING_OF_SUBGROUP[entry.subgroup] : undefined) ??
+      // "a girl reads under a tree": an outdoor thing named beside the subject.
+      subjects
+        .slice(1)
+        .map((o) => SETTING_OF_ICON[o.icon])
+        .find(Boolean) ??
       settingFromVerbs(verbs) ??
       (placeName ? 'city' : undefined) ??
       (entry ? SETTING_OF_SUBGROUP[entry.subgroup] : undefined) ??

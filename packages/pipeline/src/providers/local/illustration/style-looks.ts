@@ -37,6 +37,8 @@ export interface Look {
   depthBlur?: number;
   /** The style's own time of day (cyberpunk is always night). */
   time?: TimeOfDay;
+  /** Passes over the background alone, before the subjects are laid on it (they stay opaque). */
+  backgroundPasses?: Pass[];
   passes: Pass[];
 }
 
@@ -109,9 +111,11 @@ export const STYLE_LOOKS: Record<string, Look> = {
     ],
   },
   watercolor: {
+    // The washes and the faded paper tone soak the background only: a subject painted over it
+    // stays opaque.
+    backgroundPasses: [grade({ saturation: 0.75, brightness: 1.12, fade: 18 }), washes],
     passes: [
-      grade({ saturation: 0.75, brightness: 1.12, fade: 18 }),
-      washes,
+      grade({ saturation: 0.9 }),
       inkEdges({ colour: '#6b5a7a', strength: 0.5, width: 2 }),
       texture('paper', 0.25),
     ],
