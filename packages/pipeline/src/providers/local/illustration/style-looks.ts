@@ -82,7 +82,8 @@ export const STYLE_LOOKS: Record<string, Look> = {
   crayon: {
     outline: { colour: '#2a2a2a', width: 0.005 },
     passes: [
-      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05, levels: 5 }),
+      // No posterising: its bands drew the sun's soft glow as a pale arch over the sky.
+      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05 }),
       inkEdges({ colour: '#303030', strength: 1.2, width: 3 }),
       texture('paper', 0.35),
       grain(60, false),
