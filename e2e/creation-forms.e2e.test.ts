@@ -86,7 +86,9 @@ describe('the creation forms as a new user meets them', () => {
       );
     expect(clipped).toEqual([]);
     // Each style shows its picture.
-    const photo = page.getByRole('radio', { name: /^(Photorealistic|Flat illustration)$/ }).locator('img');
+    const photo = page
+      .getByRole('radio', { name: /^(Photorealistic|Flat illustration)$/ })
+      .locator('img');
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

@@ -56,7 +56,7 @@ for (let sheet = 0; sheet * PER_SHEET < FIDELITY_60.length; sheet++) {
       y + cellH + 38,
     );
   }
-  const file = path.join(OUT_DIR, `${PREFIX}-${sheet + 1}.png`);
-  await writeFile(file, canvas.toBuffer('image/png'));
+  const file = path.join(OUT_DIR, `${PREFIX}-${sheet + 1}.jpg`);
+  await writeFile(file, canvas.toBuffer('image/jpeg', 82));
   console.log(file);
 }

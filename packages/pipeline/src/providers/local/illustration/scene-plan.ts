@@ -108,7 +108,6 @@ export const SYNONYMS: Record<string, string> = {
   spaceship: 'rocket',
   boat: 'sailboat',
   yacht: 'sailboat',
-  submarine: 'ship',
   puppy: 'dog',
   puma: 'leopard',
   cougar: 'leopard',
@@ -712,7 +711,16 @@ export function planScene(prompt: string): ScenePlan {
   // Objects the parser found that the words above missed ("eats bamboo").
   for (const object of [...(parsed.subject ? [parsed.subject] : []), ...parsed.objects]) {
     if (found.some((f) => f.word === object.word || f.word.endsWith(` ${object.word}`))) continue;
-    if (SCENE_WORDS.has(object.word) || NOT_DRAWN.has(object.word)) continue;
+    // The words the loop above leaves undrawn: scene words, containers ("a wide shot of"),
+    // groups, and activities ("rows").
+    if (
+      SCENE_WORDS.has(object.word) ||
+      NOT_DRAWN.has(object.word) ||
+      CONTAINERS.has(object.word) ||
+      GROUPS[object.word] ||
+      ACTIVITIES[object.word]
+    )
+      continue;
     const at = terms.findIndex((t) => t.lemmas.includes(object.word));
     if (at >= 0 && used.has(at)) continue;
     const match = iconForNoun(object.word);
