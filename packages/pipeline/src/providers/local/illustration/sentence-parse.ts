@@ -121,8 +121,21 @@ function headOf(words: readonly Token[]): { head: string; used: number } {
  * number agrees (a singular subject, then "-s"; a plural one, then the bare form) is the verb.
  */
 function mended(tokens: readonly Token[]): Token[] {
-  const out = tokens.map((t) => ({ ...t }));
-  if (out.some((t) => t.pos === 'VERB')) return out;
+  const all = tokens.map((t) => ({ ...t }));
+  // Sentence by sentence: a script's later sentences have verbs of their own.
+  let start = 0;
+  all.forEach((t, i) => {
+    if (i === all.length - 1 || /^[.!?]$/.test(t.text)) {
+      mendSentence(all.slice(start, i + 1));
+      start = i + 1;
+    }
+  });
+  return all;
+}
+
+/** One sentence's tokens mended in place. */
+function mendSentence(out: Token[]): void {
+  if (out.some((t) => t.pos === 'VERB')) return;
   const plural = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower);
   for (let i = 1; i < out.length; i++) {
     const t = out[i]!;
@@ -140,7 +153,6 @@ function mended(tokens: readonly Token[]): Token[] {
     if (before.pos === 'ADJ' && out[i - 2]?.pos === 'DET') before.pos = 'NOUN';
     break;
   }
-  return out;
 }
 
 function phrasesOf(tokens: readonly Token[]): Phrase[] {
