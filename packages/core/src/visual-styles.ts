@@ -216,3 +216,14 @@ export function styleImageModelConfig(
 /** Default style: auto in music forms, photorealistic in the script form (spec 2 §9). */
 export const DEFAULT_SCRIPT_VISUAL_STYLE = 'photorealistic';
 export const DEFAULT_MUSIC_VISUAL_STYLE = AUTO_STYLE_VALUE;
+
+/**
+ * A style's name as shown where `imageProvider` draws the pictures: the offline illustrator
+ * composes flat icon art, so its "photorealistic" is labelled honestly as a flat illustration
+ * (the value stays the spec's).
+ */
+export function styleLabel(style: { value: string; name: string }, imageProvider?: string): string {
+  return imageProvider === 'local-illustrator' && style.value === 'photorealistic'
+    ? 'Flat illustration'
+    : style.name;
+}

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
-import { STYLE_GRID } from '@storyloom/core';
+import { STYLE_GRID, styleLabel } from '@storyloom/core';
 import { LocalIllustrator } from '../src/providers/local/local-illustrator';
 import { FIDELITY_PROMPTS } from '../src/providers/local/illustration/fidelity-prompts';
 
@@ -16,6 +16,8 @@ const WIDTH = 1920;
 const HEIGHT = 1080;
 const SHEET_PROMPTS = [0, 1, 2, 3, 5, 7, 12, 13, 17, 19, 23, 36].map((i) => FIDELITY_PROMPTS[i]!);
 const STYLE_PROMPT = 'a young woman with a red umbrella on a rainy Tokyo street at night';
+/** A sunny outdoor scene: shows how each style treats the sky, the sun and an opaque subject. */
+const DAY_STYLE_PROMPT = 'a girl reads a book under a tree in the park on a sunny day';
 
 const illustrator = new LocalIllustrator();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -106,8 +108,17 @@ const promptTimes = await sheet(
 const styleTimes = await sheet(
   'illustrator-styles.png',
   STYLE_GRID.map((s) => ({
-    caption: `${s.name}: ${STYLE_PROMPT}`,
+    caption: `${styleLabel(s, illustrator.name)}: ${STYLE_PROMPT}`,
     prompt: STYLE_PROMPT,
+    style: s.value,
+  })),
+  5,
+);
+const dayStyleTimes = await sheet(
+  'illustrator-styles-day.png',
+  STYLE_GRID.map((s) => ({
+    caption: `${styleLabel(s, illustrator.name)}: ${DAY_STYLE_PROMPT}`,
+    prompt: DAY_STYLE_PROMPT,
     style: s.value,
   })),
   5,
@@ -120,12 +131,12 @@ const floorTimes = Array.from({ length: 5 }, () => {
   floorCanvas.toBuffer('image/jpeg', 90);
   return performance.now() - started;
 });
-const all = [...promptTimes, ...styleTimes];
+const all = [...promptTimes, ...styleTimes, ...dayStyleTimes];
 console.log(`pictures: ${all.length} at ${WIDTH}×${HEIGHT}`);
 console.log(`ms per picture: median ${median(all).toFixed(0)}, max ${Math.max(...all).toFixed(0)}`);
 console.log(
   `floor (JPEG encode of one picture): ${median(floorTimes).toFixed(0)} ms; ratio ${(median(all) / median(floorTimes)).toFixed(1)}×`,
 );
 console.log(
-  `sheets: ${path.join(OUT_DIR, 'illustrator-sheet.png')}, ${path.join(OUT_DIR, 'illustrator-styles.png')}`,
+  `sheets: ${['illustrator-sheet.png', 'illustrator-styles.png', 'illustrator-styles-day.png'].map((f) => path.join(OUT_DIR, f)).join(', ')}`,
 );

@@ -1,5 +1,7 @@
-import { STYLE_GRID } from '@storyloom/core';
+import { STYLE_GRID, styleLabel } from '@storyloom/core';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { fetchGenerationProviders } from './explainer/explainer-api';
 import { previewUrls } from './preview-scenes';
 
 /**
@@ -15,6 +17,12 @@ export function StyleGrid(props: {
   /** 'narrow' in a side column (the explainer's settings), 'wide' in the main one. */
   width: 'narrow' | 'wide';
 }) {
+  // The offline illustrator's styles are named for what it draws.
+  const { data: providers } = useQuery({
+    queryKey: ['generation-providers'],
+    queryFn: fetchGenerationProviders,
+    staleTime: Infinity,
+  });
   return (
     <>
       <div
@@ -56,7 +64,7 @@ export function StyleGrid(props: {
                   : 'px-1 text-xs',
               )}
             >
-              {style.name}
+              {styleLabel(style, providers?.image)}
             </span>
           </button>
         ))}

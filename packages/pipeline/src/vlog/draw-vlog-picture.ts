@@ -25,7 +25,7 @@ export async function drawVlogPicture(input: {
   seed: string;
   /** The shot's index (which side the character stands on). */
   index: number;
-}): Promise<GeneratedMedia> {
+}): Promise<GeneratedMedia & { subjectBox?: { x: number; y: number; w: number; h: number } }> {
   const offline = input.image.name === OFFLINE_ILLUSTRATOR;
   const drawn = await input.image.generate({
     prompt: offline ? input.prompt : `${input.characterPrompt}. ${input.prompt}`,
@@ -37,12 +37,19 @@ export async function drawVlogPicture(input: {
     ...(offline ? {} : { characterImage: input.reference }),
   });
   if (!offline) return drawn;
-  const bytes = await placeCharacter({
+  const placed = await placeCharacter({
     scene: drawn.bytes,
     reference: input.reference,
     width: input.width,
     height: input.height,
     index: input.index,
   });
-  return { bytes, extension: 'jpg', width: input.width, height: input.height };
+  return {
+    bytes: placed.bytes,
+    extension: 'jpg',
+    width: input.width,
+    height: input.height,
+    // Where the character stands, so the shot's caption can keep off it.
+    subjectBox: placed.box,
+  };
 }

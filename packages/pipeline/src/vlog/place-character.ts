@@ -1,11 +1,13 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { cutOut } from '../providers/local/illustration/cut-out';
 
 /**
- * The character's own reference picture placed as the subject of a drawn scene: standing on
- * the bottom edge in the left or right third (alternating by shot, so cuts feel like a vlog),
- * 70 % of the picture's height, its colours untouched. A picture with opaque corners (a photo)
- * is framed as a cut-out card with a white border; a transparent one stands as it is. Both get
- * a soft contact shadow. Returns a JPEG.
+ * The character placed inside a drawn scene as its subject: the reference picture cut out of
+ * its background (its PNG alpha, else colour segmentation from its border), standing on the
+ * scene's ground in the left or right third (alternating by shot, so cuts feel like a vlog),
+ * facing the frame's centre, whole inside the safe area, with a soft contact shadow; never a
+ * framed card. Returns the JPEG and where the character stands (fractions of the frame), so a
+ * caption can keep off it.
  */
 export async function placeCharacter(input: {
   scene: Buffer;
@@ -14,46 +16,49 @@ export async function placeCharacter(input: {
   height: number;
   /** The shot's index: even shots put the character on the left. */
   index: number;
-}): Promise<Buffer> {
+}): Promise<{ bytes: Buffer; box: { x: number; y: number; w: number; h: number } }> {
   const { width: w, height: h } = input;
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(await loadImage(input.scene), 0, 0, w, h);
-  const picture = await loadImage(input.reference);
+  const figure = cutOut(await loadImage(input.reference));
   const u = Math.min(w, h);
-  let ih = h * 0.7;
-  let iw = ih * (picture.width / picture.height);
-  // A wide picture must still fit in half of the frame.
-  if (iw > w * 0.5) {
-    iw = w * 0.5;
-    ih = iw * (picture.height / picture.width);
+  const margin = u * 0.05;
+  let ih = h * 0.66;
+  let iw = ih * (figure.width / figure.height);
+  // A wide figure still fits in 45 % of the frame.
+  if (iw > w * 0.45) {
+    iw = w * 0.45;
+    ih = iw * (figure.height / figure.width);
   }
-  const cx = input.index % 2 === 0 ? w * 0.3 : w * 0.7;
+  const left = input.index % 2 === 0;
+  const cx = Math.min(Math.max(left ? w * 0.3 : w * 0.7, margin + iw / 2), w - margin - iw / 2);
   const x = Math.round(cx - iw / 2);
-  const y = Math.round(h - ih - u * 0.04);
-  const probe = createCanvas(1, 1).getContext('2d');
-  probe.drawImage(picture, 0, 0, 1, 1, 0, 0, 1, 1);
-  const opaque = probe.getImageData(0, 0, 1, 1).data[3]! > 200;
+  const feet = h - margin;
+  const y = Math.round(feet - ih);
+  // Soft contact shadow on the ground under the feet.
   ctx.save();
-  ctx.fillStyle = 'rgba(0,0,0,0.25)';
+  ctx.filter = `blur(${Math.max(2, Math.round(u * 0.012))}px)`;
+  ctx.fillStyle = 'rgba(0,0,0,0.32)';
   ctx.beginPath();
-  ctx.ellipse(cx, y + ih, iw * 0.45, u * 0.03, 0, 0, Math.PI * 2);
+  ctx.ellipse(cx, feet, iw * 0.42, u * 0.025, 0, 0, Math.PI * 2);
   ctx.fill();
-  if (opaque) {
-    const border = u * 0.012;
-    ctx.shadowColor = 'rgba(0,0,0,0.35)';
-    ctx.shadowBlur = u * 0.03;
-    ctx.shadowOffsetY = u * 0.01;
-    ctx.fillStyle = '#ffffff';
-    ctx.beginPath();
-    ctx.roundRect(x - border, y - border, iw + border * 2, ih + border * 2, u * 0.03);
-    ctx.fill();
-    ctx.shadowColor = 'transparent';
-    ctx.beginPath();
-    ctx.roundRect(x, y, iw, ih, u * 0.02);
-    ctx.clip();
-  }
-  ctx.drawImage(picture, x, y, iw, ih);
   ctx.restore();
-  return canvas.toBuffer('image/jpeg', 92);
+  // A faint cast shadow behind the figure, from light at the upper left.
+  ctx.save();
+  ctx.shadowColor = 'rgba(0,0,0,0.28)';
+  ctx.shadowBlur = u * 0.02;
+  ctx.shadowOffsetX = u * 0.008;
+  ctx.shadowOffsetY = u * 0.006;
+  // On the right of the frame the figure is mirrored to face the centre.
+  if (!left) {
+    ctx.translate(x + iw, y);
+    ctx.scale(-1, 1);
+    ctx.drawImage(figure, 0, 0, iw, ih);
+  } else ctx.drawImage(figure, x, y, iw, ih);
+  ctx.restore();
+  return {
+    bytes: canvas.toBuffer('image/jpeg', 92),
+    box: { x: x / w, y: y / h, w: iw / w, h: ih / h },
+  };
 }

@@ -47,7 +47,8 @@ describe('the local illustrator', () => {
     }
     expect(FIDELITY_PROMPTS).toHaveLength(40);
     expect(misses.length, misses.join('\n')).toBeLessThanOrEqual(6);
-  });
+    // Forty pictures, and the language model and WordNet loaded once, on a shared machine.
+  }, 30_000);
 
   it('records the setting, time of day, weather and the colour the prompt asks for', async () => {
     const street = await draw('a young woman with a red umbrella on a rainy Tokyo street at night');

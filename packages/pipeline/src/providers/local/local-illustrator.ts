@@ -18,6 +18,11 @@ import { seededRandom } from './seeded-random';
 /** What the illustrator drew: the scene it read from the prompt and the treatment it used. */
 export interface DrawnScene extends ScenePlan {
   style: string;
+  /**
+   * Where the main subject is, as fractions of the picture (0–1, from the top left), so a
+   * caption can be placed where it does not cover it.
+   */
+  subjectBox?: { x: number; y: number; w: number; h: number };
 }
 
 export interface IllustratedMedia extends GeneratedMedia {
@@ -41,6 +46,8 @@ interface Placed {
   flip: boolean;
   /** Stands on the ground (casts a contact shadow). */
   standing: boolean;
+  /** The shot's main subject. */
+  main?: boolean;
 }
 
 function isBust(subject: SceneSubject): boolean {
@@ -93,6 +100,35 @@ function layout(
         : backdrop.groundY;
   const behind: Placed[] = [];
   const front: Placed[] = [];
+  // "An owl on a branch", "a cat on the sofa": the thing it is on stands under it, and it sits
+  // on top. "A girl under a tree": the tree stands over it, behind.
+  const support = main ? others.find((o) => o.relation === 'on' && o.kind !== 'person') : undefined;
+  const cover = main ? others.find((o) => o.relation === 'under') : undefined;
+  let raised = mainBottom;
+  if (support) {
+    const k = support.kind === 'place' ? 1.1 : 0.7;
+    placed.push({
+      icon: support.icon,
+      colour: support.colour,
+      x: mainX,
+      bottom: mainBottom,
+      size: mainSize * k,
+      flip: false,
+      standing: !backdrop.floating,
+    });
+    raised = mainBottom - mainSize * k * 0.55;
+  }
+  if (cover) {
+    placed.unshift({
+      icon: cover.icon,
+      colour: cover.colour,
+      x: mainX + dir * mainSize * 0.2,
+      bottom: backdrop.floating ? mainBottom : backdrop.groundY,
+      size: Math.min(mainSize * 1.6, h * 0.85),
+      flip: false,
+      standing: !backdrop.floating,
+    });
+  }
   // Copies ("two dogs") and companions ("a family") beside the main subject.
   const extras: string[] = [...(main?.companions ?? [])];
   for (let i = 1; i < Math.min(main?.count ?? 1, 3); i++) extras.push(main!.icon);
@@ -116,12 +152,31 @@ function layout(
     colour: main?.colour,
     image: character,
     x: mainX,
-    bottom: mainBottom,
+    bottom: raised,
     size: mainSize,
     flip: !left,
-    standing: !bust && !backdrop.floating,
+    standing: !bust && !backdrop.floating && !support,
+    main: true,
   });
   for (const other of others) {
+    if (other === support || other === cover) continue;
+    if (
+      other.relation === 'holding' &&
+      !bust &&
+      ['object', 'food', 'plant', 'sport'].includes(other.kind)
+    ) {
+      // Held at the hand, in front of the subject.
+      front.push({
+        icon: other.icon,
+        colour: other.colour,
+        x: mainX + dir * mainSize * 0.38,
+        bottom: raised - mainSize * 0.18,
+        size: mainSize * 0.38,
+        flip: false,
+        standing: false,
+      });
+      continue;
+    }
     const small = ['object', 'food', 'plant', 'sky'].includes(other.kind);
     if (other.icon.includes('umbrella') && (bust || character)) {
       front.push({
@@ -174,7 +229,26 @@ function layout(
         });
     }
   }
-  return [...placed, ...front];
+  return [...placed, ...front].map((item) => inSafeArea(item, size, bust && !!item.main));
+}
+
+/**
+ * The item moved (and if need be shrunk) to lie whole inside the frame's safe area: 5 % in
+ * from every edge. A head-and-shoulders figure keeps its bottom edge on the frame's, as a
+ * bust is framed.
+ */
+function inSafeArea(item: Placed, size: { w: number; h: number }, bust: boolean): Placed {
+  const m = Math.min(size.w, size.h) * 0.05;
+  const wide = item.image ? item.image.width / item.image.height : 1;
+  let s = Math.min(item.size, size.h - 2 * m, (size.w - 2 * m) / wide);
+  const halfW = (s * wide) / 2;
+  const x = Math.min(Math.max(item.x, m + halfW), size.w - m - halfW);
+  let bottom = bust ? item.bottom : Math.min(item.bottom, size.h - m * 0.2);
+  if (bottom - s < m) {
+    if (bust) s = Math.min(s, bottom - m);
+    else bottom = Math.min(size.h - m * 0.2, m + s);
+  }
+  return { ...item, x, bottom, size: s };
 }
 
 function drawPlaced(
@@ -303,10 +377,17 @@ export class LocalIllustrator implements ImageProvider {
       time,
       weather: plan.weather,
     });
+    if (look.backgroundPasses) {
+      const bctx = background.getContext('2d');
+      const bgRandom = seededRandom(`${input.seed}|${styleName}|background`);
+      for (const pass of look.backgroundPasses)
+        pass({ canvas: background, ctx: bctx, w, h, u, random: bgRandom });
+    }
     const subjects = createCanvas(w, h);
     const sctx = subjects.getContext('2d');
     const items = layout(shown, plan, backdrop, { w, h }, random, character);
     const boxes = items.map((item) => drawPlaced(sctx, item));
+    const mainBox = boxes[items.findIndex((item) => item.main)];
     if (look.volume) {
       // Light from the upper left over each subject, shade to the lower right.
       sctx.save();
@@ -356,7 +437,9 @@ export class LocalIllustrator implements ImageProvider {
       u,
       dim: time === 'night' ? 0.78 : time === 'dusk' ? 0.92 : 1,
     });
-    drawWeather(ctx, plan.weather, { width: w, height: h, random });
+    // Rain and snow fall only outdoors.
+    if (!INDOOR_SETTINGS.has(plan.setting))
+      drawWeather(ctx, plan.weather, { width: w, height: h, random });
     const styleRandom = seededRandom(`${input.seed}|${styleName}`);
     for (const pass of look.passes) pass({ canvas, ctx, w, h, u, random: styleRandom });
 
@@ -372,6 +455,16 @@ export class LocalIllustrator implements ImageProvider {
           ? [{ word: 'character', icon: 'character-reference', kind: 'person', count: 1 }, ...shown]
           : plan.subjects,
         style: styleName,
+        ...(mainBox
+          ? {
+              subjectBox: {
+                x: Math.max(0, mainBox.x / w),
+                y: Math.max(0, mainBox.y / h),
+                w: Math.min(1, mainBox.w / w),
+                h: Math.min(1, mainBox.h / h),
+              },
+            }
+          : {}),
       },
     };
   }

@@ -1,5 +1,7 @@
 import nlp from 'compromise';
 import { hasIcon, iconEntries, iconEntry, type IconEntry, type IconKind } from './emoji-icons';
+import { compoundNoun, nearestKind } from './nearest-kind';
+import { parseSentence, type Relation } from './sentence-parse';
 import {
   findWord,
   MOOD_WORDS,
@@ -24,6 +26,10 @@ export interface SceneSubject {
   companions?: string[];
   /** The colour the prompt gives it ("a red umbrella"), as hex. */
   colour?: string;
+  /** How it stands to the main subject ("a cat on a sofa": on). */
+  relation?: Relation;
+  /** The prompt's word it stands in for, when the set lacks it (drawn as its nearest kind). */
+  standsFor?: string;
 }
 
 /** What a picture shows, read from its prompt: the illustrator's own record of what it drew. */
@@ -102,7 +108,6 @@ export const SYNONYMS: Record<string, string> = {
   spaceship: 'rocket',
   boat: 'sailboat',
   yacht: 'sailboat',
-  submarine: 'ship',
   puppy: 'dog',
   puma: 'leopard',
   cougar: 'leopard',
@@ -153,6 +158,9 @@ export const SYNONYMS: Record<string, string> = {
   dinosaur: 't-rex',
   fire: 'fire',
   campfire: 'fire',
+  frisbee: 'flying-disc',
+  flag: 'triangular-flag',
+  aircraft: 'airplane',
 };
 
 /** Words for several people, drawn as a group led by the first icon. */
@@ -508,6 +516,42 @@ export function iconForWord(word: string, exactOnly = false): IconEntry | undefi
   return best;
 }
 
+/** Icons too unlike what their kinds mean to stand in for one ("balloon" is a party balloon). */
+const NOT_A_KIND = new Set([
+  'construction',
+  'balloon',
+  'sandwich',
+  'person',
+  'face',
+  'man',
+  'woman',
+]);
+
+/**
+ * The icon for a noun the prompt names: its own icon or synonym, else its nearest kind in
+ * WordNet that the set has ("submarine" → ship, "violinist" → musician → singer).
+ */
+export function iconForNoun(word: string): { entry: IconEntry; standsFor?: string } | undefined {
+  // Only an icon named for the word: "engine" is not a fire engine, "bamboo" not a panda.
+  const own =
+    iconEntry(SYNONYMS[word] ?? word) ??
+    iconEntries().find((e) => e.label === word.replace(/-/g, ' '));
+  if (own) return { entry: own };
+  // An icon whose name holds the word, unless that name is another thing's own name
+  // ("bridge at night" shows a bridge; "fire engine" is not what "engine" means).
+  const named = word.includes('-') ? undefined : iconForWord(word);
+  if (named && (named.nameWords.length < 2 || !compoundNoun(named.nameWords)))
+    return { entry: named };
+  const near = nearestKind(word, (kind) => {
+    if (NOT_A_KIND.has(kind)) return undefined;
+    const entry =
+      iconEntry(SYNONYMS[kind] ?? kind) ??
+      iconEntries().find((e) => e.label === kind.replace(/-/g, ' '));
+    return entry && entry.kind !== 'face' && entry.kind !== 'symbol' ? entry : undefined;
+  });
+  return near ? { entry: near.found, standsFor: word } : undefined;
+}
+
 function withSkinTone(icon: string, key: string): string {
   const entry = iconEntry(icon);
   if (entry?.kind !== 'person') return icon;
@@ -539,7 +583,9 @@ const SCENE_WORDS = new Set(
     ...Object.values(SHOT_ROLE_WORDS),
   ]
     .flat()
-    .concat(['day', 'morning', 'afternoon', 'noon', 'sun', 'light', 'moment', 'time', 'way']),
+    .concat(['day', 'morning', 'afternoon', 'noon', 'sun', 'light', 'moment', 'time', 'way'])
+    // Scene words that are things to draw.
+    .filter((w) => w !== 'snowman'),
 );
 
 /**
@@ -549,15 +595,18 @@ const SCENE_WORDS = new Set(
  */
 export function planScene(prompt: string): ScenePlan {
   const terms = termsOf(prompt);
+  const parsed = parseSentence(prompt);
+  const relationOf = new Map(parsed.objects.map((o) => [o.word, o.relation]));
   const verbs = terms.filter((t) => t.verb).flatMap((t) => t.lemmas);
   const found: (SceneSubject & { at: number })[] = [];
   const used = new Set<number>();
-  const add = (entry: IconEntry, word: string, at: number, count: number) => {
+  const add = (entry: IconEntry, word: string, at: number, count: number, standsFor?: string) => {
     if (found.some((f) => iconEntry(f.icon) === entry || f.word === word)) return;
     // "a red sports car": a colour word among the two words before the name.
     const colour = [terms[at - 1], terms[at - 2]]
       .map((t) => (t ? COLOURS[t.normal] : undefined))
       .find(Boolean);
+    const relation = relationOf.get(word) ?? relationOf.get(word.split(' ').pop() ?? '');
     found.push({
       word,
       icon: entry.name,
@@ -565,8 +614,38 @@ export function planScene(prompt: string): ScenePlan {
       count,
       at,
       ...(colour && entry.kind !== 'person' ? { colour } : {}),
+      ...(relation ? { relation } : {}),
+      ...(standsFor ? { standsFor } : {}),
     });
   };
+  // Compounds the parser read whole ("hot air balloon", "fire engine", "pirate ship") and
+  // heads whose modifiers are nouns ("car engine", "stone bridge") come first; their words
+  // are not drawn again on their own.
+  for (const phrase of [parsed.subject, ...parsed.objects]) {
+    if (!phrase) continue;
+    const parts = phrase.word.split('-');
+    const modifierNouns = phrase.modifiers.filter((m) =>
+      terms.some((t) => t.normal === m && t.noun),
+    );
+    if (parts.length < 2 && modifierNouns.length === 0) continue;
+    const at = terms.findIndex((t) => t.normal === parts[0] || t.lemmas.includes(parts[0]!));
+    for (const t of terms)
+      if (
+        parts.includes(t.normal) ||
+        parts.some((p) => t.lemmas.includes(p)) ||
+        modifierNouns.includes(t.normal)
+      )
+        used.add(t.index);
+    const match = iconForNoun(phrase.word);
+    if (!match) continue;
+    add(
+      match.entry,
+      phrase.word.replace(/-/g, ' '),
+      Math.max(0, at),
+      phrase.count,
+      match.standsFor,
+    );
+  }
   // "two dogs", "a flock of birds", "three small boats": a number just before the noun.
   const countBefore = (i: number, plural: boolean) => {
     for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
@@ -595,6 +674,8 @@ export function planScene(prompt: string): ScenePlan {
   for (const term of terms) {
     if (used.has(term.index) || !term.noun || term.place) continue;
     if (term.lemmas.some((l) => SCENE_WORDS.has(l) || NOT_DRAWN.has(l))) continue;
+    // The verb the parser found, which this tagger read as a noun ("a violinist plays").
+    if (parsed.action && term.lemmas.includes(parsed.action) && term.index > 0) continue;
     const next = terms[term.index + 1];
     // "a bowl of ramen": the ramen is the subject, the bowl holds it.
     if (CONTAINERS.has(term.lemmas[0]!) && next?.normal === 'of') continue;
@@ -608,14 +689,43 @@ export function planScene(prompt: string): ScenePlan {
       found[found.length - 1]!.companions = companions;
       continue;
     }
+    let drawn = false;
     for (const lemma of term.lemmas) {
       // A gerund ("cheering") is drawn only when an icon is named for it.
       const entry = iconForWord(lemma, /ing$/.test(lemma));
       if (entry) {
         add(entry, lemma, term.index, countBefore(term.index, term.plural));
+        drawn = true;
         break;
       }
     }
+    // A noun the set lacks: its nearest kind that the set has.
+    const lemma = term.lemmas[0]!;
+    if (!drawn && !/ing$/.test(lemma)) {
+      const near = iconForNoun(lemma);
+      if (near) {
+        add(near.entry, lemma, term.index, countBefore(term.index, term.plural), near.standsFor);
+      }
+    }
+  }
+  // Objects the parser found that the words above missed ("eats bamboo").
+  for (const object of [...(parsed.subject ? [parsed.subject] : []), ...parsed.objects]) {
+    if (found.some((f) => f.word === object.word || f.word.endsWith(` ${object.word}`))) continue;
+    // The words the loop above leaves undrawn: scene words, containers ("a wide shot of"),
+    // groups, and activities ("rows").
+    if (
+      SCENE_WORDS.has(object.word) ||
+      NOT_DRAWN.has(object.word) ||
+      CONTAINERS.has(object.word) ||
+      GROUPS[object.word] ||
+      ACTIVITIES[object.word]
+    )
+      continue;
+    const at = terms.findIndex((t) => t.lemmas.includes(object.word));
+    if (at >= 0 && used.has(at)) continue;
+    const match = iconForNoun(object.word);
+    if (!match) continue;
+    add(match.entry, object.word, at < 0 ? terms.length : at, object.count, match.standsFor);
   }
   found.sort((a, b) => a.at - b.at);
   // Sky things (sun, moon, clouds) are drawn by the background unless nothing else is named.
@@ -635,7 +745,9 @@ export function planScene(prompt: string): ScenePlan {
   // when nothing else is named.
   const { sky: _sky, ...grounded } = SETTING_WORDS;
   let setting: Setting | undefined =
-    findWord(grounded, text, 'last') ?? findWord({ sky: SETTING_WORDS.sky }, text);
+    parsed.setting ??
+    findWord(grounded, text, 'last') ??
+    findWord({ sky: SETTING_WORDS.sky }, text);
   if (!setting) {
     const main = subjects[0];
     const base = main
@@ -645,6 +757,11 @@ export function planScene(prompt: string): ScenePlan {
     setting =
       SETTING_OF_ICON[base] ??
       (entry && entry.kind !== 'person' ? SETTING_OF_SUBGROUP[entry.subgroup] : undefined) ??
+      // "a girl reads under a tree": an outdoor thing named beside the subject.
+      subjects
+        .slice(1)
+        .map((o) => SETTING_OF_ICON[o.icon])
+        .find(Boolean) ??
       settingFromVerbs(verbs) ??
       (placeName ? 'city' : undefined) ??
       (entry ? SETTING_OF_SUBGROUP[entry.subgroup] : undefined) ??
@@ -653,7 +770,7 @@ export function planScene(prompt: string): ScenePlan {
   return {
     subjects,
     setting,
-    time: findWord(TIME_WORDS, text) ?? (setting === 'space' ? 'night' : 'day'),
+    time: parsed.time ?? findWord(TIME_WORDS, text) ?? (setting === 'space' ? 'night' : 'day'),
     weather: findWord(WEATHER_WORDS, text) ?? 'clear',
     mood: findWord(MOOD_WORDS, text) ?? 'neutral',
     role: findWord(SHOT_ROLE_WORDS, prompt) ?? 'medium',

@@ -37,6 +37,8 @@ export interface Look {
   depthBlur?: number;
   /** The style's own time of day (cyberpunk is always night). */
   time?: TimeOfDay;
+  /** Passes over the background alone, before the subjects are laid on it (they stay opaque). */
+  backgroundPasses?: Pass[];
   passes: Pass[];
 }
 
@@ -80,7 +82,8 @@ export const STYLE_LOOKS: Record<string, Look> = {
   crayon: {
     outline: { colour: '#2a2a2a', width: 0.005 },
     passes: [
-      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05, levels: 5 }),
+      // No posterising: its bands drew the sun's soft glow as a pale arch over the sky.
+      grade({ saturation: 1.5, contrast: 1.05, brightness: 1.05 }),
       inkEdges({ colour: '#303030', strength: 1.2, width: 3 }),
       texture('paper', 0.35),
       grain(60, false),
@@ -109,9 +112,11 @@ export const STYLE_LOOKS: Record<string, Look> = {
     ],
   },
   watercolor: {
+    // The washes and the faded paper tone soak the background only: a subject painted over it
+    // stays opaque.
+    backgroundPasses: [grade({ saturation: 0.75, brightness: 1.12, fade: 18 }), washes],
     passes: [
-      grade({ saturation: 0.75, brightness: 1.12, fade: 18 }),
-      washes,
+      grade({ saturation: 0.9 }),
       inkEdges({ colour: '#6b5a7a', strength: 0.5, width: 2 }),
       texture('paper', 0.25),
     ],
