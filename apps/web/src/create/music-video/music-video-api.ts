@@ -61,7 +61,13 @@ export function fetchTrimLimits() {
 
 const trendingSchema = z.object({
   tracks: z.array(
-    z.object({ id: z.string(), name: z.string(), url: z.string(), duration: z.number() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      duration: z.number(),
+      lyrics: z.string().optional(),
+    }),
   ),
 });
 export type TrendingSong = z.infer<typeof trendingSchema>['tracks'][number];
