@@ -37,7 +37,7 @@ import {
 } from '../form-sections';
 import { Section, Toggle } from '../form-parts';
 import { withServerDefaults } from '../form-values';
-import { serverModelField, useModelChoices } from '../model-settings';
+import { serverModelFields, useModelChoices } from '../model-settings';
 import { SubmitBox } from '../submit-box';
 import { useGenerationSubmit } from '../use-generation-submit';
 
@@ -255,18 +255,7 @@ export function ExplainerForm() {
 
           <AdvancedSection
             title="Advanced settings"
-            image={serverModelField({
-              choices: models.data,
-              kind: 'image',
-              chosen: values.imageModel,
-              onChange: (value) => set('imageModel', value),
-            })}
-            video={serverModelField({
-              choices: models.data,
-              kind: 'video',
-              chosen: values.videoModel,
-              onChange: (value) => set('videoModel', value),
-            })}
+            {...serverModelFields(models.data, values, set)}
             note={
               <>
                 Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the

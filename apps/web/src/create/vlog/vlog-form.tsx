@@ -23,7 +23,7 @@ import {
   type VlogFormValues,
 } from './vlog-form-model';
 import { Section } from '../form-parts';
-import { serverModelField, useModelChoices } from '../model-settings';
+import { serverModelFields, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
@@ -129,20 +129,13 @@ export function VlogForm() {
 
           <AdvancedSection
             title="Advanced settings"
-            image={serverModelField({
-              choices: models.data,
-              kind: 'image',
-              chosen: values.imageModel,
-              onChange: (value) => set('imageModel', value),
+            {...serverModelFields(
+              models.data,
+              values,
+              set,
               // The local provider is always offered; cloud models as the characters allow.
-              allowed: characterImageModels(values.characters).allowed,
-            })}
-            video={serverModelField({
-              choices: models.data,
-              kind: 'video',
-              chosen: values.videoModel,
-              onChange: (value) => set('videoModel', value),
-            })}
+              characterImageModels(values.characters).allowed,
+            )}
             note={
               <>
                 Offline, your character&apos;s own picture is placed into every scene; a cloud image
