@@ -55,6 +55,9 @@ const JOURNEY_TIMEOUT_MS = 660_000;
 const ORDER = ['preview', 'explainer', 'vlog', 'asmr', 'music', 'lyrics', 'continuation'] as const;
 type Step = (typeof ORDER)[number];
 
+/** The topic of the explainer journey, whose script the writer makes. */
+const EXPLAINER_TOPIC = 'How bees make honey in the hive';
+
 const EXPLAINER_SCRIPT =
   'A small robot wakes up in a quiet city. It rolls through the empty streets and waters every tree it finds. By sunset, the whole city is green again.';
 const PREVIEW_SCRIPT =
@@ -355,7 +358,7 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
         captions: true,
       });
     });
-    journey('explainer with its defaults', async (expect, context, page) => {
+    journey('explainer from a topic with its defaults', async (expect, context, page) => {
       const prices = creditPrices({ category: 'script_to_video' });
       await chargedRun({
         expect,
@@ -368,7 +371,15 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
           await page.getByRole('heading', { name: 'Explainer Video' }).waitFor();
           const create = page.getByRole('button', { name: 'Create story', exact: true });
           expect(await create.isDisabled()).toBe(true);
-          await page.getByLabel('Voice-over Script').fill(EXPLAINER_SCRIPT);
+          // The script from a topic: "Create Script with AI", a topic, "Generate script".
+          await page.getByRole('button', { name: MESSAGES.generate.createScriptWithAi }).click();
+          const idea = page.getByRole('dialog', { name: MESSAGES.generate.ideaToVideo });
+          await idea.getByLabel('Topic').fill(EXPLAINER_TOPIC);
+          await idea.getByRole('button', { name: MESSAGES.generate.generateScript }).click();
+          await idea.waitFor({ state: 'hidden', timeout: 60_000 });
+          const script = await page.getByLabel('Voice-over Script').inputValue();
+          expect(script.length).toBeGreaterThan(EXPLAINER_TOPIC.length);
+          await expect.poll(() => create.isDisabled()).toBe(false);
           await expect
             .poll(() => page.getByTestId('script-counter').textContent())
             .toMatch(/^\d+\/900$/);
@@ -554,6 +565,12 @@ describe('a new user walks every creation journey of spec 2 with its defaults', 
         expect.soft(lyricsSongs, 'songs in the "With lyrics" list').toBeGreaterThan(0);
         // Captions are the song's words: an instrumental has none.
         const songHasWords = lyricsSongs > 0;
+        // Each sung song shows a line of its words under its name; an instrumental shows none.
+        if (songHasWords) {
+          const words = withLyrics.getByRole('radio').first().getByTestId('song-words');
+          expect((await words.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+        }
+        expect(await withoutLyrics.getByTestId('song-words').count()).toBe(0);
         const song = (songHasWords ? withLyrics : withoutLyrics).getByRole('radio').first();
         await song.click();
         await dialog.getByRole('button', { name: 'Use this song' }).click();

@@ -19,7 +19,6 @@ describe('createPageContent', () => {
       const content = createPageContent(mode);
       expect(content.form).toBe('vlog');
       expect(content.title).toBe('Create Story');
-      expect(content.notice).toBe('The character vlog form arrives soon.');
     }
   });
 });

@@ -5,35 +5,28 @@ export interface CreatePageContent {
   form: CreatePageMode;
   /** The page heading, word for word from spec 2 §2 ('Create Story' for unknown modes). */
   title: string;
-  /** The plain 'arrives soon' sentence until the form is built. */
-  notice: string;
   /** What the form will do. */
   description: string;
 }
 
 const forms: Record<CreatePageMode, Omit<CreatePageContent, 'form' | 'title'>> = {
   vlog: {
-    notice: 'The character vlog form arrives soon.',
     description:
       'Pick a character, describe what they get up to with an @mention, choose an aspect ratio and music, then create or preview your vlog.',
   },
   script: {
-    notice: 'The script-to-video form arrives soon.',
     description:
       'Paste a voice-over script (or write one with AI), choose a voice actor, a visual style and captions, and turn it into an explainer video.',
   },
   mv: {
-    notice: 'The music video form arrives soon.',
     description:
       'Upload or pick a song, choose a video type — singing and dancing, lyrics video, consistent character or consistent style — and generate a music video.',
   },
   lyrics: {
-    notice: 'The lyrics video form arrives soon.',
     description:
       'Bring a song and get a lyrics video, animated or still, in the aspect ratio you need.',
   },
   asmr: {
-    notice: 'The ASMR form arrives soon.',
     description:
       'Choose an ASMR style and a material, the video format, the number of shots and a background ambience.',
   },

@@ -107,3 +107,28 @@ export function specModelOptions(
     label: configured.has(model) || !local ? model : `${model} (here: ${local})`,
   }));
 }
+
+/** The image and video lists of a form offering the server's models (explainer, vlog). */
+export function serverModelFields(
+  choices: ModelChoices | undefined,
+  values: { imageModel: string | null | undefined; videoModel: string | null | undefined },
+  set: (key: 'imageModel' | 'videoModel', value: string | null) => void,
+  /** The image models the form's rules allow (the characters'), when they restrict them. */
+  allowedImage?: readonly string[] | null,
+): { image: ModelField; video: ModelField } {
+  return {
+    image: serverModelField({
+      choices,
+      kind: 'image',
+      chosen: values.imageModel,
+      onChange: (value) => set('imageModel', value),
+      allowed: allowedImage,
+    }),
+    video: serverModelField({
+      choices,
+      kind: 'video',
+      chosen: values.videoModel,
+      onChange: (value) => set('videoModel', value),
+    }),
+  };
+}

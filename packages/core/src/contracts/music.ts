@@ -38,7 +38,14 @@ export type MusicTrack = MusicTrackList['tracks'][number];
 /** The fields of the track list a trending-songs list reads. */
 export const trendingTrackListSchema = z.object({
   tracks: z.array(
-    z.object({ id: z.string(), name: z.string(), url: z.string(), duration: z.number() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      duration: z.number(),
+      /** The sung words of a song with lyrics (shown under its name in the picker). */
+      lyrics: z.string().optional(),
+    }),
   ),
 });
 export type TrendingTrack = z.infer<typeof trendingTrackListSchema>['tracks'][number];

@@ -8,16 +8,16 @@ import {
 } from '@storyloom/core';
 import { clsx } from 'clsx';
 import { Volume2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { requestJson } from '../../lib/api-client';
-import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
+import { useCreationForm } from '../creation-form';
+import { AdvancedSection, CreationFormLayout, MusicSection, RatioSection } from '../form-sections';
 import { useGenerationSubmit } from '../use-generation-submit';
-import { ChoiceRow, Collapsible, Section } from '../form-parts';
-import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
+import { Section } from '../form-parts';
+import { specModelOptions, useModelChoices } from '../model-settings';
 import { previewUrls } from '../preview-scenes';
-import { ProviderNotice } from '../provider-notice';
 import { SubmitBox } from '../submit-box';
 import {
   ASMR_DRAFT_KEY,
@@ -54,9 +54,6 @@ function chosenMaterial(script: string): string | null {
  * Preview. The draft is kept in local storage until a submit succeeds.
  */
 export function AsmrForm() {
-  const [values, setValues] = useState<AsmrFormValues>(() =>
-    readAsmrDraft(globalThis.localStorage?.getItem(ASMR_DRAFT_KEY) ?? null),
-  );
   const {
     submit: submitGeneration,
     submitting,
@@ -70,17 +67,21 @@ export function AsmrForm() {
   const preview = useRef<HTMLAudioElement | null>(null);
   const guard = useRequireSignIn();
 
-  useEffect(() => {
-    localStorage.setItem(ASMR_DRAFT_KEY, JSON.stringify(values));
-  }, [values]);
   useEffect(() => () => preview.current?.pause(), []);
 
-  const set = (next: AsmrFormValues) => {
-    setServerError(null);
-    setValues(next);
-  };
+  const {
+    values,
+    error,
+    update,
+    submit: checked,
+  } = useCreationForm<AsmrFormValues>({
+    initial: () => readAsmrDraft(globalThis.localStorage?.getItem(ASMR_DRAFT_KEY) ?? null),
+    check: asmrFormError,
+    draftKey: ASMR_DRAFT_KEY,
+    onEdit: () => setServerError(null),
+  });
+  const set = (next: AsmrFormValues) => update(() => next);
   const models = useModelChoices();
-  const error = asmrFormError(values);
   const estimate = asmrEstimate(values.numShots);
 
   function play(type: AsmrType, seconds?: number) {
@@ -94,128 +95,121 @@ export function AsmrForm() {
   }
 
   async function submit(isPreview: boolean) {
-    await submitGeneration(isPreview, () => startAsmrVideo(values, isPreview));
+    await checked((valid) => submitGeneration(isPreview, () => startAsmrVideo(valid, isPreview)));
   }
 
   const material = chosenMaterial(values.script);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex flex-col gap-5">
-        <ProviderNotice />
-        <Section title="ASMR Style">
-          <div
-            className="grid grid-cols-2 gap-3 sm:grid-cols-4"
-            role="radiogroup"
-            aria-label="ASMR Style"
-          >
-            {ASMR_STYLES.map((style) => (
-              <button
-                key={style.value}
-                type="button"
-                role="radio"
-                aria-checked={values.asmrType === style.value}
-                onClick={() => set(chooseStyle(values, style.value, material ?? undefined))}
-                onMouseEnter={() => play(style.value)}
-                onMouseLeave={() => preview.current?.pause()}
-                onTouchStart={() => play(style.value, 1)}
-                className={clsx(
-                  'group relative overflow-hidden rounded-2xl border-2 text-left transition',
-                  values.asmrType === style.value
-                    ? 'border-brand-600 ring-2 ring-brand-100'
-                    : 'border-transparent hover:border-zinc-300',
-                )}
-              >
-                <img
-                  src={previewUrls.asmr(style.value)}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-[4/3] w-full bg-zinc-100 object-cover transition group-hover:scale-105"
-                />
-                <span className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-1 bg-gradient-to-t from-black/70 to-transparent px-2.5 pt-6 pb-2 text-sm font-semibold text-white">
-                  {style.name}
-                  <Volume2 className="size-3.5 opacity-80" aria-hidden />
-                </span>
-              </button>
-            ))}
-          </div>
-        </Section>
-
-        {values.asmrType ? (
-          <Section title="Scene">
-            <textarea
-              aria-label="Scene"
-              value={values.script}
-              onChange={(e) => set({ ...values, script: e.target.value })}
-              rows={3}
-              className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-            />
-            <div className="flex flex-wrap gap-2" aria-label="Materials">
-              {ASMR_MATERIALS.map((chip) => (
+    <CreationFormLayout
+      main={
+        <>
+          <Section title="ASMR Style">
+            <div
+              className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+              role="radiogroup"
+              aria-label="ASMR Style"
+            >
+              {ASMR_STYLES.map((style) => (
                 <button
-                  key={chip}
+                  key={style.value}
                   type="button"
-                  aria-pressed={material === chip}
-                  onClick={() => set(chooseStyle(values, values.asmrType!, chip))}
+                  role="radio"
+                  aria-checked={values.asmrType === style.value}
+                  onClick={() => set(chooseStyle(values, style.value, material ?? undefined))}
+                  onMouseEnter={() => play(style.value)}
+                  onMouseLeave={() => preview.current?.pause()}
+                  onTouchStart={() => play(style.value, 1)}
                   className={clsx(
-                    'rounded-full border px-3 py-1 text-xs font-medium',
-                    material === chip
-                      ? 'border-brand-600 bg-brand-50 text-brand-700'
-                      : 'border-zinc-200 bg-white text-zinc-700 hover:bg-zinc-100',
+                    'group relative overflow-hidden rounded-2xl border-2 text-left transition',
+                    values.asmrType === style.value
+                      ? 'border-brand-600 ring-2 ring-brand-100'
+                      : 'border-transparent hover:border-zinc-300',
                   )}
                 >
-                  {chip}
+                  <img
+                    src={previewUrls.asmr(style.value)}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-[4/3] w-full bg-zinc-100 object-cover transition group-hover:scale-105"
+                  />
+                  <span className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-1 bg-gradient-to-t from-black/70 to-transparent px-2.5 pt-6 pb-2 text-sm font-semibold text-white">
+                    {style.name}
+                    <Volume2 className="size-3.5 opacity-80" aria-hidden />
+                  </span>
                 </button>
               ))}
             </div>
-            {error && values.script.length > 0 ? (
-              <p role="alert" className="text-sm text-red-600">
-                {error}
-              </p>
-            ) : null}
           </Section>
-        ) : null}
-      </div>
 
-      <aside className="flex flex-col gap-5">
-        <Section title="Video Format">
-          <ChoiceRow
-            label="Video Format"
+          {values.asmrType ? (
+            <Section title="Scene">
+              <textarea
+                aria-label="Scene"
+                value={values.script}
+                onChange={(e) => set({ ...values, script: e.target.value })}
+                rows={3}
+                className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+              />
+              <div className="flex flex-wrap gap-2" aria-label="Materials">
+                {ASMR_MATERIALS.map((chip) => (
+                  <button
+                    key={chip}
+                    type="button"
+                    aria-pressed={material === chip}
+                    onClick={() => set(chooseStyle(values, values.asmrType!, chip))}
+                    className={clsx(
+                      'rounded-full border px-3 py-1 text-xs font-medium',
+                      material === chip
+                        ? 'border-brand-600 bg-brand-50 text-brand-700'
+                        : 'border-zinc-200 bg-white text-zinc-700 hover:bg-zinc-100',
+                    )}
+                  >
+                    {chip}
+                  </button>
+                ))}
+              </div>
+              {error && values.script.length > 0 ? (
+                <p role="alert" className="text-sm text-red-600">
+                  {error}
+                </p>
+              ) : null}
+            </Section>
+          ) : null}
+        </>
+      }
+      aside={
+        <>
+          <RatioSection
+            title="Video Format"
             choices={['16:9', '9:16'] as const}
             value={values.aspectRatio}
             onChange={(ratio) => set({ ...values, aspectRatio: ratio })}
           />
-        </Section>
 
-        <Section title="Number of Shots">
-          <select
-            aria-label="Number of Shots"
-            value={values.numShots}
-            onChange={(e) => set({ ...values, numShots: Number(e.target.value) })}
-            className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
-          >
-            {ASMR_SHOT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </Section>
+          <Section title="Number of Shots">
+            <select
+              aria-label="Number of Shots"
+              value={values.numShots}
+              onChange={(e) => set({ ...values, numShots: Number(e.target.value) })}
+              className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
+            >
+              {ASMR_SHOT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Section>
 
-        <Collapsible title="Background Ambience">
-          <p className="text-xs text-zinc-500">
-            The style&apos;s own sound always plays; music, when chosen, plays quietly under it.
-          </p>
-          <ExplainerMusicPanel
-            choice={values.backgroundMusic}
-            track={values.musicTrack}
-            onChange={(choice, track) =>
-              set({ ...values, backgroundMusic: choice, musicTrack: track })
-            }
+          <MusicSection
+            title="Background Ambience"
+            note="The style's own sound always plays; music, when chosen, plays quietly under it."
+            values={values}
+            onChange={(music) => set({ ...values, ...music })}
           />
-        </Collapsible>
 
-        <Collapsible title="Advanced Settings">
-          <ModelSettings
+          <AdvancedSection
+            title="Advanced Settings"
             image={{
               options: specModelOptions(IMAGE_MODELS, models.data, 'image'),
               value: values.imageModel,
@@ -229,20 +223,19 @@ export function AsmrForm() {
                 set({ ...values, videoModel: model as AsmrFormValues['videoModel'] }),
             }}
           />
-        </Collapsible>
 
-        <SubmitBox
-          category="asmr_video"
-          estimate={estimate}
-          labels={{ create: 'Create story', preview: 'Preview storyboard' }}
-          serverError={serverError}
-          disabled={Boolean(error) || submitting}
-          onCreate={() => guard(() => void submit(false))}
-          onPreview={() => guard(() => void submit(true))}
-        />
-      </aside>
-
-      {previewDialog}
-    </div>
+          <SubmitBox
+            category="asmr_video"
+            estimate={estimate}
+            labels={{ create: 'Create story', preview: 'Preview storyboard' }}
+            serverError={serverError}
+            disabled={Boolean(error) || submitting}
+            onCreate={() => guard(() => void submit(false))}
+            onPreview={() => guard(() => void submit(true))}
+          />
+        </>
+      }
+      dialogs={previewDialog}
+    />
   );
 }

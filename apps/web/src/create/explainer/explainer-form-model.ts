@@ -1,13 +1,22 @@
 import {
   cleanScript,
-  imageModelSchema,
-  videoModelSchema,
   needsShortScriptWarning,
   SCRIPT_MAX,
+  scriptToVideoPayloadSchema,
   validateScript,
   type ScriptToVideoPayloadInput,
   type VoiceKey,
 } from '@storyloom/core';
+import {
+  backgroundMusicOf,
+  CHOOSE_MUSIC_TRACK,
+  requestError,
+  serverModelSettings,
+  type BackgroundMusicValues,
+  type ServerModelValues,
+} from '../form-values';
+
+export { CHOOSE_MUSIC_TRACK };
 
 /** A script suggestion chip (spec 2 §3: id, text, fullScript, style). */
 export interface ScriptSuggestion {
@@ -49,7 +58,7 @@ export const SCRIPT_SUGGESTIONS: readonly ScriptSuggestion[] = [
   },
 ];
 
-export interface ExplainerFormValues {
+export interface ExplainerFormValues extends BackgroundMusicValues, ServerModelValues {
   script: string;
   autoRewrite: boolean;
   voice: VoiceKey;
@@ -57,13 +66,6 @@ export interface ExplainerFormValues {
   visualStyle: string;
   customStyle: string;
   autoCaptions: boolean;
-  /** Music panel choice: composed automatically, none, or a stock track of the library. */
-  backgroundMusic: 'auto' | 'none' | 'track';
-  /** The chosen stock track (with backgroundMusic 'track'). */
-  musicTrack: { id: string; name: string; url: string } | null;
-  /** Advanced settings: a spec model, null for the local provider, undefined for the default. */
-  imageModel: string | null | undefined;
-  videoModel: string | null | undefined;
 }
 
 export const EXPLAINER_DEFAULTS: ExplainerFormValues = {
@@ -80,9 +82,6 @@ export const EXPLAINER_DEFAULTS: ExplainerFormValues = {
   videoModel: undefined,
 };
 
-/** The form's message when the stock-track choice has no track yet. */
-export const CHOOSE_MUSIC_TRACK = 'Please choose a music track';
-
 /** The counter under the script box: cleaned characters over the 900 limit. */
 export function scriptCounter(script: string): string {
   return `${cleanScript(script).length}/${SCRIPT_MAX}`;
@@ -95,25 +94,12 @@ export function explainerFormError(values: ExplainerFormValues): string | null {
   if (values.visualStyle === 'custom' && values.customStyle.trim().length === 0)
     return 'Please describe your custom style';
   if (values.backgroundMusic === 'track' && !values.musicTrack) return CHOOSE_MUSIC_TRACK;
-  return null;
+  return requestError(scriptToVideoPayloadSchema, explainerPayload(values, false));
 }
 
 /** Whether submitting shows the short-script warning first. */
 export function showsShortScriptWarning(values: ExplainerFormValues): boolean {
   return needsShortScriptWarning(values.script, values.autoRewrite);
-}
-
-/**
- * The advanced settings sent: the chosen spec models; none for a local provider (so the
- * story does not record a model it did not run on).
- */
-function advancedSettingsOf(values: ExplainerFormValues) {
-  const image = imageModelSchema.safeParse(values.imageModel);
-  const video = videoModelSchema.safeParse(values.videoModel);
-  return {
-    ...(image.success ? { image_model_config: { model: image.data, parameters: {} } } : {}),
-    ...(video.success ? { video_model_config: { model: video.data } } : {}),
-  };
 }
 
 /** The generate_script_to_video payload of the form. */
@@ -124,17 +110,12 @@ export function explainerPayload(
   return {
     script_content: values.script,
     voiceover_voice: values.voice,
-    background_music:
-      values.backgroundMusic === 'auto'
-        ? 'auto'
-        : values.backgroundMusic === 'track' && values.musicTrack
-          ? values.musicTrack.url
-          : '',
+    background_music: backgroundMusicOf(values, ''),
     aspect_ratio: values.aspectRatio,
     visual_style: values.visualStyle === 'custom' ? values.customStyle.trim() : values.visualStyle,
     auto_rewrite: values.autoRewrite,
     auto_captions: values.autoCaptions,
-    advanced_settings: advancedSettingsOf(values),
+    advanced_settings: serverModelSettings(values),
     ...(isPreview ? { is_preview: true } : {}),
   };
 }

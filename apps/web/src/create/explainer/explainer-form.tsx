@@ -27,17 +27,22 @@ import {
   startScriptToVideo,
   voiceSampleUrl,
 } from './explainer-api';
-import { ProviderNotice } from '../provider-notice';
-import { StyleGrid } from '../style-grid';
+import { useCreationForm } from '../creation-form';
+import {
+  AdvancedSection,
+  CreationFormLayout,
+  MusicSection,
+  RatioSection,
+  StyleSection,
+} from '../form-sections';
+import { Section, Toggle } from '../form-parts';
+import { withServerDefaults } from '../form-values';
+import { serverModelFields, useModelChoices } from '../model-settings';
 import { SubmitBox } from '../submit-box';
-import { ExplainerMusicPanel } from './explainer-music-panel';
-import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
-import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Explainer (script to video) form of spec 2 §2, at /story/create/script. */
 export function ExplainerForm() {
-  const [values, setValues] = useState<ExplainerFormValues>(EXPLAINER_DEFAULTS);
   const [history, setHistory] = useState<RewriteHistory>({ entries: [], index: 0 });
   const [rewriting, setRewriting] = useState(false);
   const [shortWarning, setShortWarning] = useState<null | boolean>(null);
@@ -64,12 +69,17 @@ export function ExplainerForm() {
     staleTime: Infinity,
   });
   const models = useModelChoices();
-
-  const set = <K extends keyof ExplainerFormValues>(key: K, value: ExplainerFormValues[K]) => {
-    setServerError(null);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-  const error = explainerFormError(values);
+  const {
+    values,
+    error,
+    set,
+    update,
+    submit: checked,
+  } = useCreationForm<ExplainerFormValues>({
+    initial: () => EXPLAINER_DEFAULTS,
+    check: explainerFormError,
+    onEdit: () => setServerError(null),
+  });
   // The script's message shows under it once the script was edited or left (an emptied
   // script says "Please enter a script"); until then it shows by the disabled buttons.
   const [scriptTouched, setScriptTouched] = useState(false);
@@ -89,13 +99,10 @@ export function ExplainerForm() {
 
   async function submit(isPreview: boolean) {
     // Untouched model choices send what the server runs on by default.
-    const chosen = {
-      ...values,
-      imageModel: values.imageModel === undefined ? models.data?.defaults.image : values.imageModel,
-      videoModel: values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
-    };
-    await submitGeneration(isPreview, () =>
-      startScriptToVideo(explainerPayload(chosen, isPreview)),
+    await checked((valid) =>
+      submitGeneration(isPreview, () =>
+        startScriptToVideo(explainerPayload(withServerDefaults(valid, models.data), isPreview)),
+      ),
     );
   }
 
@@ -111,243 +118,230 @@ export function ExplainerForm() {
     : { full: 1100, preview: 100 };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex flex-col gap-3">
-        <ProviderNotice />
-        <div className="flex items-center justify-between gap-2">
-          <label htmlFor="voiceover-script" className="text-sm font-semibold text-zinc-800">
-            Voice-over Script
-          </label>
-          <Button type="button" variant="secondary" size="xs" onClick={() => setIdeaOpen(true)}>
-            <Sparkles className="size-3.5" aria-hidden />
-            {MESSAGES.generate.createScriptWithAi}
-          </Button>
-        </div>
-        <textarea
-          id="voiceover-script"
-          value={values.script}
-          onChange={(e) => {
-            setScriptTouched(true);
-            set('script', e.target.value);
-          }}
-          rows={12}
-          onBlur={() => setScriptTouched(true)}
-          aria-invalid={error && scriptTouched ? true : undefined}
-          aria-describedby={error && scriptTouched ? 'voiceover-script-error' : undefined}
-          placeholder="Paste or write the script your narrator will read…"
-          className="min-h-64 rounded-2xl border border-zinc-300 bg-white p-4 text-sm leading-relaxed text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <div className="flex items-center gap-3">
-            <Toggle
-              label="Auto-Polish Script"
-              checked={values.autoRewrite}
-              onChange={(v) => set('autoRewrite', v)}
-            />
-            {history.index > 0 ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="xs"
-                onClick={() => {
-                  const undone = undoRewrite(history);
-                  if (!undone) return;
-                  setHistory(undone.history);
-                  set('script', undone.script);
-                }}
-              >
-                <Undo2 className="size-3.5" aria-hidden />
-                Undo
-              </Button>
-            ) : null}
+    <CreationFormLayout
+      dense
+      main={
+        <>
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor="voiceover-script" className="text-sm font-semibold text-zinc-800">
+              Voice-over Script
+            </label>
+            <Button type="button" variant="secondary" size="xs" onClick={() => setIdeaOpen(true)}>
+              <Sparkles className="size-3.5" aria-hidden />
+              {MESSAGES.generate.createScriptWithAi}
+            </Button>
           </div>
-          <span data-testid="script-counter" className="text-xs text-zinc-500 tabular-nums">
-            {scriptCounter(values.script)}
-          </span>
-        </div>
-        <div className="flex flex-wrap gap-2" aria-label="Example scripts">
-          {SCRIPT_SUGGESTIONS.map((suggestion) => (
-            <button
-              key={suggestion.id}
-              type="button"
-              onClick={() => {
-                set('script', suggestion.fullScript);
-                set('visualStyle', suggestion.style);
-              }}
-              className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100"
-            >
-              {suggestion.text}
-            </button>
-          ))}
-        </div>
-        {scriptTouched && error ? (
-          <p id="voiceover-script-error" role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
-      </div>
-
-      <aside className="flex flex-col gap-5">
-        <Section title="Aspect ratio">
-          <ChoiceRow
-            label="Aspect ratio"
+          <textarea
+            id="voiceover-script"
+            value={values.script}
+            onChange={(e) => {
+              setScriptTouched(true);
+              set('script', e.target.value);
+            }}
+            rows={12}
+            onBlur={() => setScriptTouched(true)}
+            aria-invalid={error && scriptTouched ? true : undefined}
+            aria-describedby={error && scriptTouched ? 'voiceover-script-error' : undefined}
+            placeholder="Paste or write the script your narrator will read…"
+            className="min-h-64 rounded-2xl border border-zinc-300 bg-white p-4 text-sm leading-relaxed text-zinc-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <div className="flex items-center gap-3">
+              <Toggle
+                label="Auto-Polish Script"
+                checked={values.autoRewrite}
+                onChange={(v) => set('autoRewrite', v)}
+              />
+              {history.index > 0 ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="xs"
+                  onClick={() => {
+                    const undone = undoRewrite(history);
+                    if (!undone) return;
+                    setHistory(undone.history);
+                    set('script', undone.script);
+                  }}
+                >
+                  <Undo2 className="size-3.5" aria-hidden />
+                  Undo
+                </Button>
+              ) : null}
+            </div>
+            <span data-testid="script-counter" className="text-xs text-zinc-500 tabular-nums">
+              {scriptCounter(values.script)}
+            </span>
+          </div>
+          <div className="flex flex-wrap gap-2" aria-label="Example scripts">
+            {SCRIPT_SUGGESTIONS.map((suggestion) => (
+              <button
+                key={suggestion.id}
+                type="button"
+                onClick={() => {
+                  update((v) => ({
+                    ...v,
+                    script: suggestion.fullScript,
+                    visualStyle: suggestion.style,
+                  }));
+                }}
+                className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100"
+              >
+                {suggestion.text}
+              </button>
+            ))}
+          </div>
+          {scriptTouched && error ? (
+            <p id="voiceover-script-error" role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+        </>
+      }
+      aside={
+        <>
+          <RatioSection
             choices={['16:9', '9:16'] as const}
             value={values.aspectRatio}
             onChange={(ratio) => set('aspectRatio', ratio)}
           />
-        </Section>
 
-        <Section title="Voice Actor">
-          <div className="flex items-center gap-2">
-            <select
-              aria-label="Voice Actor"
-              value={values.voice}
-              onChange={(e) => set('voice', e.target.value as VoiceKey)}
-              className="h-10 flex-1 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
-            >
-              {VOICES.map((voice) => (
-                <option key={voice.key} value={voice.key}>
-                  {voice.label}
-                </option>
-              ))}
-            </select>
-            <Button
-              type="button"
-              variant="secondary"
-              size="sm"
-              aria-label="Play voice sample"
-              onClick={() => {
-                sample.current?.pause();
-                sample.current = new Audio(voiceSampleUrl(values.voice));
-                void sample.current.play().catch(() => undefined);
-              }}
-            >
-              <Play className="size-4" aria-hidden />
-            </Button>
-          </div>
-        </Section>
+          <Section title="Voice Actor">
+            <div className="flex items-center gap-2">
+              <select
+                aria-label="Voice Actor"
+                value={values.voice}
+                onChange={(e) => set('voice', e.target.value as VoiceKey)}
+                className="h-10 flex-1 rounded-xl border border-zinc-300 bg-white px-3 text-sm"
+              >
+                {VOICES.map((voice) => (
+                  <option key={voice.key} value={voice.key}>
+                    {voice.label}
+                  </option>
+                ))}
+              </select>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                aria-label="Play voice sample"
+                onClick={() => {
+                  sample.current?.pause();
+                  sample.current = new Audio(voiceSampleUrl(values.voice));
+                  void sample.current.play().catch(() => undefined);
+                }}
+              >
+                <Play className="size-4" aria-hidden />
+              </Button>
+            </div>
+          </Section>
 
-        <Section title="Visual style">
-          <StyleGrid
+          <StyleSection
+            title="Visual style"
             width="narrow"
-            value={values.visualStyle}
-            onChange={(value) => set('visualStyle', value)}
+            style={values.visualStyle}
+            onStyle={(value) => set('visualStyle', value)}
             customStyle={values.customStyle}
             onCustomStyle={(text) => set('customStyle', text)}
           />
-        </Section>
 
-        <Toggle
-          label="Auto captions"
-          checked={values.autoCaptions}
-          onChange={(v) => set('autoCaptions', v)}
-        />
-
-        <Collapsible title="Background music">
-          <ExplainerMusicPanel
-            choice={values.backgroundMusic}
-            track={values.musicTrack}
-            onChange={(choice, track) => {
-              setServerError(null);
-              setValues((v) => ({ ...v, backgroundMusic: choice, musicTrack: track }));
-            }}
+          <Toggle
+            label="Auto captions"
+            checked={values.autoCaptions}
+            onChange={(v) => set('autoCaptions', v)}
           />
-        </Collapsible>
 
-        <Collapsible title="Advanced settings">
-          <ModelSettings
-            image={serverModelField({
-              choices: models.data,
-              kind: 'image',
-              chosen: values.imageModel,
-              onChange: (value) => set('imageModel', value),
-            })}
-            video={serverModelField({
-              choices: models.data,
-              kind: 'video',
-              chosen: values.videoModel,
-              onChange: (value) => set('videoModel', value),
-            })}
-          >
-            <p className="text-xs text-zinc-500">
-              Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
-              operator has configured are offered; the local providers run offline otherwise.
-            </p>
-          </ModelSettings>
-        </Collapsible>
+          <MusicSection values={values} onChange={(music) => update((v) => ({ ...v, ...music }))} />
 
-        <SubmitBox
-          category="script_to_video"
-          estimate={estimate}
-          labels={{ create: 'Create story', preview: 'Create preview' }}
-          formError={scriptTouched ? null : error}
-          serverError={serverError}
-          disabled={Boolean(error) || submitting}
-          onCreate={() => onCreate(false)}
-          onPreview={() => onCreate(true)}
-        />
-      </aside>
-
-      <Dialog
-        open={shortWarning !== null}
-        onOpenChange={(open) => !open && setShortWarning(null)}
-        title="Short script"
-        description={MESSAGES.generate.shortScriptWarning}
-      >
-        <div className="mt-5 flex justify-end gap-2">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              const preview = Boolean(shortWarning);
-              setShortWarning(null);
-              void submit(preview);
-            }}
-          >
-            {MESSAGES.generate.proceedAnyway}
-          </Button>
-          <Button
-            disabled={rewriting}
-            onClick={() => {
-              setShortWarning(null);
-              void rewrite();
-            }}
-          >
-            {MESSAGES.generate.rewriteWithAi}
-          </Button>
-        </div>
-      </Dialog>
-
-      <Dialog open={ideaOpen} onOpenChange={setIdeaOpen} title={MESSAGES.generate.ideaToVideo}>
-        <div className="mt-4 flex flex-col gap-2">
-          <input
-            aria-label="Topic"
-            value={idea}
-            maxLength={IDEA_TOPIC_MAX}
-            onChange={(e) => setIdea(e.target.value)}
-            placeholder="e.g. How bees make honey"
-            className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+          <AdvancedSection
+            title="Advanced settings"
+            {...serverModelFields(models.data, values, set)}
+            note={
+              <>
+                Voice: {providers.data?.speech ?? 'local-voice'}. Only models whose provider the
+                operator has configured are offered; the local providers run offline otherwise.
+              </>
+            }
           />
-          <span className="self-end text-xs text-zinc-500">
-            {idea.length}/{IDEA_TOPIC_MAX}
-          </span>
-          <Button
-            disabled={idea.trim().length === 0}
-            onClick={() => {
-              void scriptFromIdea(idea.trim())
-                .then((script) => {
-                  set('script', script);
-                  setIdeaOpen(false);
-                })
-                .catch((failure: unknown) =>
-                  toast.error(`Error: ${failure instanceof Error ? failure.message : 'failed'}`),
-                );
-            }}
+
+          <SubmitBox
+            category="script_to_video"
+            estimate={estimate}
+            labels={{ create: 'Create story', preview: 'Create preview' }}
+            formError={scriptTouched ? null : error}
+            serverError={serverError}
+            disabled={Boolean(error) || submitting}
+            onCreate={() => onCreate(false)}
+            onPreview={() => onCreate(true)}
+          />
+        </>
+      }
+      dialogs={
+        <>
+          <Dialog
+            open={shortWarning !== null}
+            onOpenChange={(open) => !open && setShortWarning(null)}
+            title="Short script"
+            description={MESSAGES.generate.shortScriptWarning}
           >
-            {MESSAGES.generate.generateScript}
-          </Button>
-        </div>
-      </Dialog>
-      {previewDialog}
-    </div>
+            <div className="mt-5 flex justify-end gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  const preview = Boolean(shortWarning);
+                  setShortWarning(null);
+                  void submit(preview);
+                }}
+              >
+                {MESSAGES.generate.proceedAnyway}
+              </Button>
+              <Button
+                disabled={rewriting}
+                onClick={() => {
+                  setShortWarning(null);
+                  void rewrite();
+                }}
+              >
+                {MESSAGES.generate.rewriteWithAi}
+              </Button>
+            </div>
+          </Dialog>
+
+          <Dialog open={ideaOpen} onOpenChange={setIdeaOpen} title={MESSAGES.generate.ideaToVideo}>
+            <div className="mt-4 flex flex-col gap-2">
+              <input
+                aria-label="Topic"
+                value={idea}
+                maxLength={IDEA_TOPIC_MAX}
+                onChange={(e) => setIdea(e.target.value)}
+                placeholder="e.g. How bees make honey"
+                className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+              />
+              <span className="self-end text-xs text-zinc-500">
+                {idea.length}/{IDEA_TOPIC_MAX}
+              </span>
+              <Button
+                disabled={idea.trim().length === 0}
+                onClick={() => {
+                  void scriptFromIdea(idea.trim())
+                    .then((script) => {
+                      set('script', script);
+                      setIdeaOpen(false);
+                    })
+                    .catch((failure: unknown) =>
+                      toast.error(
+                        `Error: ${failure instanceof Error ? failure.message : 'failed'}`,
+                      ),
+                    );
+                }}
+              >
+                {MESSAGES.generate.generateScript}
+              </Button>
+            </div>
+          </Dialog>
+          {previewDialog}
+        </>
+      }
+    />
   );
 }

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/format-duration';
 import { Button } from '../../ui/button';
 import { fetchMusicTracks, fetchMusicWaveform } from './explainer-api';
-import { waveformBars, type ExplainerFormValues } from './explainer-form-model';
+import type { BackgroundMusicValues, ChosenTrack } from '../form-values';
+import { waveformBars } from './explainer-form-model';
 
-type MusicChoice = ExplainerFormValues['backgroundMusic'];
-type ChosenTrack = NonNullable<ExplainerFormValues['musicTrack']>;
+type MusicChoice = BackgroundMusicValues['backgroundMusic'];
 
 const CHOICES: { value: MusicChoice; label: string }[] = [
   { value: 'auto', label: 'Auto (composed for your story)' },

@@ -4,10 +4,13 @@ import {
   musicVideoModelOptions,
   type ImageModel,
   type ImageModelConfig,
+  lyricsVideoPayloadSchema,
+  MESSAGES,
   type LyricsVideoPayloadInput,
   type VideoModel,
   type VideoModelConfig,
 } from '@storyloom/core';
+import { requestError } from '../form-values';
 import type { ChosenSong } from './music-video-form-model';
 
 /** The lyrics video form (spec 2 §2): song, Animated Video, ratio and models. */
@@ -61,6 +64,12 @@ export function lyricsPayload(
     },
     ...(isPreview ? { is_preview: true } : {}),
   };
+}
+
+/** What keeps Create disabled: the song first, then core's check of the request. */
+export function lyricsFormError(values: LyricsFormValues): string | null {
+  if (!values.song) return MESSAGES.generate.musicUrlRequired;
+  return requestError(lyricsVideoPayloadSchema, lyricsPayload(values, false));
 }
 
 /** Credits of the lyrics video and of its preview, by core's calculator. */

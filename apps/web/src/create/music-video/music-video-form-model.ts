@@ -25,6 +25,7 @@ import {
   type VideoModel,
 } from '@storyloom/core';
 import { z } from 'zod';
+import { requestError } from '../form-values';
 
 /** The song the creator brought: stored on the server, cut to the chosen segment. */
 export interface ChosenSong {
@@ -188,10 +189,7 @@ export function musicVideoFormError(values: MusicVideoFormValues): string | null
   if (values.scene.length > SCENE_MAX) return MESSAGES.generate.sceneTooLong;
   if (values.style === 'custom' && values.customStyle.trim() === '')
     return 'Please describe your custom style';
-  const parsed = musicVideoPayloadSchema.safeParse(musicVideoPayload(values, false));
-  return parsed.success
-    ? null
-    : (parsed.error.issues[0]?.message ?? 'Please fix the errors above.');
+  return requestError(musicVideoPayloadSchema, musicVideoPayload(values, false));
 }
 
 /**

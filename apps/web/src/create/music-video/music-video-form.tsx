@@ -8,12 +8,18 @@ import {
   type MusicVideoFormType,
 } from '@storyloom/core';
 import { Disc3 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { Button } from '../../ui/button';
-import { CharacterPicker } from '../../characters/character-picker';
-import { ProviderNotice } from '../provider-notice';
+import { useCreationForm } from '../creation-form';
+import {
+  AdvancedSection,
+  CharacterSection,
+  CreationFormLayout,
+  RatioSection,
+  StyleSection,
+} from '../form-sections';
 import { SubmitBox } from '../submit-box';
 import { startMusicVideo } from './music-video-api';
 import {
@@ -26,11 +32,10 @@ import {
   withModelRules,
   type MusicVideoFormValues,
 } from './music-video-form-model';
-import { ChoiceRow, Collapsible, Section, Toggle } from '../form-parts';
-import { ModelSettings, specModelOptions, useModelChoices } from '../model-settings';
+import { Section, Toggle } from '../form-parts';
+import { specModelOptions, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 import { SongSource } from './song-source';
-import { StyleGrid } from '../style-grid';
 
 const storedDraft = (videoType: MusicVideoFormType) =>
   globalThis.localStorage?.getItem(musicVideoDraftKey(videoType)) ?? null;
@@ -41,13 +46,6 @@ const storedDraft = (videoType: MusicVideoFormType) =>
  * from core's calculator, Create and Preview.
  */
 export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselect: () => void }) {
-  const [values, setValues] = useState<MusicVideoFormValues>(() =>
-    readMusicVideoDraft(storedDraft(props.videoType), props.videoType),
-  );
-  // Each type keeps its own draft while editing; the back button clears them (spec 2 §4).
-  useEffect(() => {
-    localStorage.setItem(musicVideoDraftKey(values.videoType), JSON.stringify(values));
-  }, [values]);
   const {
     submit: submitGeneration,
     submitting,
@@ -65,33 +63,47 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
     },
   });
   const guard = useRequireSignIn();
+  const {
+    values,
+    error,
+    update,
+    submit: checked,
+  } = useCreationForm<MusicVideoFormValues>({
+    initial: () => readMusicVideoDraft(storedDraft(props.videoType), props.videoType),
+    check: musicVideoFormError,
+    // Each type keeps its own draft while editing; the back button clears them (spec 2 §4).
+    draftKey: (shown) => musicVideoDraftKey(shown.videoType),
+    onEdit: () => setServerError(null),
+  });
 
   // Re-selecting a type opens that type's draft, with the song the creator brought.
   useEffect(() => {
-    setValues((v) =>
+    update((v) =>
       v.videoType === props.videoType
         ? v
         : valuesForType(v, storedDraft(props.videoType), props.videoType),
     );
-  }, [props.videoType]);
+  }, [props.videoType, update]);
 
-  const set = <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) => {
-    setServerError(null);
-    setValues((v) => withModelRules({ ...v, [key]: value }));
-  };
+  const set = useCallback(
+    <K extends keyof MusicVideoFormValues>(key: K, value: MusicVideoFormValues[K]) =>
+      update((v) => withModelRules({ ...v, [key]: value })),
+    [update],
+  );
   const models = useModelChoices();
   const options = musicVideoModelOptions(values);
-  const error = musicVideoFormError(values);
   const estimate = musicVideoEstimate(values);
   const type = values.videoType;
 
   async function submit(isPreview: boolean) {
-    await submitGeneration(isPreview, () => startMusicVideo(musicVideoPayload(values, isPreview)));
+    await checked((valid) =>
+      submitGeneration(isPreview, () => startMusicVideo(musicVideoPayload(valid, isPreview))),
+    );
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex flex-col gap-5">
+    <CreationFormLayout
+      header={
         <header className="flex items-center justify-between gap-3 rounded-2xl bg-zinc-900 px-4 py-3 text-white">
           <span className="flex items-center gap-2">
             <Disc3 className="size-6 text-fuchsia-300" aria-hidden />
@@ -106,135 +118,136 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
             Re-select
           </Button>
         </header>
-        <ProviderNotice />
+      }
+      main={
+        <>
+          <Section title="Music">
+            <SongSource
+              song={values.song}
+              onChange={(song) => set('song', song)}
+              library
+              linkSources="all"
+            />
+          </Section>
 
-        <Section title="Music">
-          <SongSource
-            song={values.song}
-            onChange={(song) => set('song', song)}
-            library
-            linkSources="all"
-          />
-        </Section>
-
-        {type === 'singing-dancing' || type === 'consistent-character' ? (
-          <Section title={type === 'singing-dancing' ? 'Choose Your Artist' : 'Cast Your Actor'}>
-            <CharacterPicker
+          {type === 'singing-dancing' || type === 'consistent-character' ? (
+            <CharacterSection
+              title={type === 'singing-dancing' ? 'Choose Your Artist' : 'Cast Your Actor'}
               selected={values.character ? [values.character] : []}
               max={1}
               onChange={(picked) => set('character', picked[0] ?? null)}
             />
-          </Section>
-        ) : null}
+          ) : null}
 
-        {type === 'consistent-style' ? (
-          <Section title="Choose a Style">
-            <StyleGrid
+          {type === 'consistent-style' ? (
+            <StyleSection
+              title="Choose a Style"
               width="wide"
-              value={values.style}
-              onChange={(value) => set('style', value)}
+              style={values.style}
+              onStyle={(value) => set('style', value)}
               customStyle={values.customStyle}
               onCustomStyle={(text) => set('customStyle', text)}
             />
-          </Section>
-        ) : null}
+          ) : null}
 
-        {type === 'consistent-character' ? (
-          <Section
-            title="Write Storyline"
-            htmlFor="mv-storyline"
-            aside={
-              <span className="text-xs text-zinc-500 tabular-nums">
-                {values.storyline.length}/{STORYLINE_MAX}
-              </span>
-            }
-          >
-            <textarea
-              id="mv-storyline"
-              value={values.storyline}
-              maxLength={STORYLINE_MAX}
-              rows={Math.min(10, Math.max(3, values.storyline.split('\n').length + 1))}
-              onChange={(e) => set('storyline', e.target.value)}
-              placeholder="Optional: what happens to your character, in a few sentences"
-              className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          {type === 'consistent-character' ? (
+            <Section
+              title="Write Storyline"
+              htmlFor="mv-storyline"
+              aside={
+                <span className="text-xs text-zinc-500 tabular-nums">
+                  {values.storyline.length}/{STORYLINE_MAX}
+                </span>
+              }
+            >
+              <textarea
+                id="mv-storyline"
+                value={values.storyline}
+                maxLength={STORYLINE_MAX}
+                rows={Math.min(10, Math.max(3, values.storyline.split('\n').length + 1))}
+                onChange={(e) => set('storyline', e.target.value)}
+                placeholder="Optional: what happens to your character, in a few sentences"
+                className="rounded-2xl border border-zinc-300 bg-white p-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+              />
+            </Section>
+          ) : null}
+
+          {type === 'singing-dancing' ? (
+            <Section
+              title="Set the Scene"
+              htmlFor="mv-scene"
+              aside={
+                <span className="text-xs text-zinc-500 tabular-nums">
+                  {values.scene.length}/{SCENE_MAX}
+                </span>
+              }
+            >
+              <input
+                id="mv-scene"
+                value={values.scene}
+                maxLength={SCENE_MAX}
+                onChange={(e) => set('scene', e.target.value)}
+                placeholder="Optional: where your artist performs, e.g. on a rooftop at night"
+                className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+              />
+            </Section>
+          ) : null}
+
+          {type === 'lyrics-video' ? (
+            <Toggle
+              label="Animated Video"
+              checked={values.animated}
+              onChange={(v) => set('animated', v)}
             />
-          </Section>
-        ) : null}
+          ) : null}
 
-        {type === 'singing-dancing' ? (
-          <Section
-            title="Set the Scene"
-            htmlFor="mv-scene"
-            aside={
-              <span className="text-xs text-zinc-500 tabular-nums">
-                {values.scene.length}/{SCENE_MAX}
-              </span>
-            }
-          >
-            <input
-              id="mv-scene"
-              value={values.scene}
-              maxLength={SCENE_MAX}
-              onChange={(e) => set('scene', e.target.value)}
-              placeholder="Optional: where your artist performs, e.g. on a rooftop at night"
-              className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+          <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 px-3 py-2.5">
+            <Toggle
+              label="One-Take Style"
+              checked={values.oneTake}
+              onChange={(v) => set('oneTake', v)}
             />
-          </Section>
-        ) : null}
-
-        {type === 'lyrics-video' ? (
-          <Toggle
-            label="Animated Video"
-            checked={values.animated}
-            onChange={(v) => set('animated', v)}
-          />
-        ) : null}
-
-        <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 px-3 py-2.5">
-          <Toggle
-            label="One-Take Style"
-            checked={values.oneTake}
-            onChange={(v) => set('oneTake', v)}
-          />
-          <p className="text-xs text-zinc-500">
-            One continuous camera move: every shot flows into the next, with no hard cut.
-          </p>
-        </div>
-      </div>
-
-      <aside className="flex flex-col gap-5">
-        <Section title="Aspect ratio">
-          <ChoiceRow
-            label="Aspect ratio"
+            <p className="text-xs text-zinc-500">
+              One continuous camera move: every shot flows into the next, with no hard cut.
+            </p>
+          </div>
+        </>
+      }
+      aside={
+        <>
+          <RatioSection
             choices={MUSIC_VIDEO_ASPECT_RATIOS[type]}
             value={values.aspectRatio}
             onChange={(ratio) => set('aspectRatio', ratio)}
           />
-        </Section>
 
-        <Collapsible title="Advanced Options">
-          <Toggle
-            label="Cut on the beat"
-            checked={values.beatSync}
-            onChange={(v) => set('beatSync', v)}
-          />
-          <Toggle
-            label="B-roll cutaways"
-            checked={values.broll}
-            onChange={(v) => set('broll', v)}
-          />
-          <Toggle
-            label="Start/End Frame"
-            checked={values.startEndFrame}
-            disabled={options.startEndFrameLocked}
-            onChange={(v) => set('startEndFrame', v)}
-          />
-          <Toggle
-            label="Auto captions"
-            checked={values.captions}
-            onChange={(v) => set('captions', v)}
-          />
-          <ModelSettings
+          <AdvancedSection
+            title="Advanced Options"
+            toggles={
+              <>
+                <Toggle
+                  label="Cut on the beat"
+                  checked={values.beatSync}
+                  onChange={(v) => set('beatSync', v)}
+                />
+                <Toggle
+                  label="B-roll cutaways"
+                  checked={values.broll}
+                  onChange={(v) => set('broll', v)}
+                />
+                <Toggle
+                  label="Start/End Frame"
+                  checked={values.startEndFrame}
+                  disabled={options.startEndFrameLocked}
+                  onChange={(v) => set('startEndFrame', v)}
+                />
+                <Toggle
+                  label="Auto captions"
+                  checked={values.captions}
+                  onChange={(v) => set('captions', v)}
+                />
+              </>
+            }
             image={{
               options: specModelOptions(options.imageModels, models.data, 'image'),
               value: values.imageModel,
@@ -246,30 +259,28 @@ export function MusicVideoForm(props: { videoType: MusicVideoFormType; onReselec
               locked: options.videoModels.length < 2,
               onChange: (model) => set('videoModel', model as MusicVideoFormValues['videoModel']),
             }}
-          >
-            <p className="text-xs text-zinc-500">
-              {options.startEndFrameLocked
+            note={
+              options.startEndFrameLocked
                 ? 'Consistent style moves every shot from its picture to the next one, on one model.'
                 : values.startEndFrame && type !== 'singing-dancing'
                   ? 'Start/End Frame: only models that take an end frame are offered.'
-                  : 'Each shot moves from its picture to the next shot’s when Start/End Frame is on.'}
-            </p>
-          </ModelSettings>
-        </Collapsible>
+                  : 'Each shot moves from its picture to the next shot’s when Start/End Frame is on.'
+            }
+          />
 
-        <SubmitBox
-          category="music_video"
-          estimate={estimate}
-          labels={{ create: 'Create', preview: 'Preview' }}
-          formError={values.song ? error : null}
-          serverError={serverError}
-          disabled={Boolean(error) || submitting}
-          onCreate={() => guard(() => void submit(false))}
-          onPreview={() => guard(() => void submit(true))}
-        />
-      </aside>
-
-      {previewDialog}
-    </div>
+          <SubmitBox
+            category="music_video"
+            estimate={estimate}
+            labels={{ create: 'Create', preview: 'Preview' }}
+            formError={values.song ? error : null}
+            serverError={serverError}
+            disabled={Boolean(error) || submitting}
+            onCreate={() => guard(() => void submit(false))}
+            onPreview={() => guard(() => void submit(true))}
+          />
+        </>
+      }
+      dialogs={previewDialog}
+    />
   );
 }

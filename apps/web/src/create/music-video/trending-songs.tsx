@@ -46,6 +46,16 @@ function usePreview() {
   return { playing, toggle, stop };
 }
 
+/** A line of a sung song's words for its row (the first one that has any), or null. */
+export function firstLyricsLine(lyrics: string | undefined): string | null {
+  return (
+    lyrics
+      ?.split('\n')
+      .map((line) => line.trim())
+      .find((line) => line.length > 0) ?? null
+  );
+}
+
 function SongRow(props: {
   song: TrendingSong;
   picked: boolean;
@@ -55,6 +65,7 @@ function SongRow(props: {
   onPick: () => void;
   onPlay: () => void;
 }) {
+  const words = firstLyricsLine(props.song.lyrics);
   return (
     <li
       className={clsx(
@@ -77,7 +88,18 @@ function SongRow(props: {
         onClick={props.onPick}
         className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left text-sm"
       >
-        <span className="truncate font-medium text-zinc-800">{props.song.name}</span>
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-zinc-800">{props.song.name}</span>
+          {words ? (
+            <span
+              className="truncate text-xs text-zinc-500 italic"
+              title={props.song.lyrics}
+              data-testid="song-words"
+            >
+              {words}
+            </span>
+          ) : null}
+        </span>
         {props.pending ? (
           <LoaderCircle
             className="size-4 shrink-0 animate-spin text-brand-600"

@@ -1,29 +1,29 @@
 import {
   characterImageModels,
   characterVlogPayloadSchema,
-  imageModelSchema,
   mentionOf,
-  MESSAGES,
   VLOG_DEFAULT_TITLE,
-  videoModelSchema,
   type AspectRatio,
   type CharacterVlogPayloadInput,
   type SelectedCharacter,
 } from '@storyloom/core';
+import {
+  backgroundMusicOf,
+  CHOOSE_MUSIC_TRACK,
+  requestError,
+  serverModelSettings,
+  type BackgroundMusicValues,
+  type ServerModelValues,
+} from '../form-values';
 
 /** The vlog form's values (spec 2 §3: character, additional characters, activity, ratio, title). */
-export interface VlogFormValues {
+export interface VlogFormValues extends BackgroundMusicValues, ServerModelValues {
   /** The picked characters: the first is the vlog's character, the rest additional ones. */
   characters: SelectedCharacter[];
   /** The topic, with "@Name" where a character is mentioned. */
   activity: string;
   aspectRatio: AspectRatio;
   title: string;
-  backgroundMusic: 'auto' | 'none' | 'track';
-  musicTrack: { id: string; name: string; url: string } | null;
-  /** Advanced settings: a spec model, null for the local provider, undefined for the default. */
-  imageModel: string | null | undefined;
-  videoModel: string | null | undefined;
 }
 
 /** Vlog defaults (spec 2 §4). */
@@ -64,15 +64,6 @@ export function withCharacters(
   return { ...values, characters, activity, imageModel: rule.model ?? undefined };
 }
 
-function advancedSettingsOf(values: VlogFormValues) {
-  const image = imageModelSchema.safeParse(values.imageModel);
-  const video = videoModelSchema.safeParse(values.videoModel);
-  return {
-    ...(image.success ? { image_model_config: { model: image.data, parameters: {} } } : {}),
-    ...(video.success ? { video_model_config: { model: video.data } } : {}),
-  };
-}
-
 /** The generate_character_vlog payload of the form. */
 export function vlogPayload(values: VlogFormValues, isPreview: boolean): CharacterVlogPayloadInput {
   const [character, ...additional] = values.characters;
@@ -82,13 +73,8 @@ export function vlogPayload(values: VlogFormValues, isPreview: boolean): Charact
     additional_characters: additional,
     aspect_ratio: values.aspectRatio,
     vlog_topic: values.activity,
-    background_music:
-      values.backgroundMusic === 'auto'
-        ? 'auto'
-        : values.backgroundMusic === 'track' && values.musicTrack
-          ? values.musicTrack.url
-          : '',
-    advanced_settings: advancedSettingsOf(values),
+    background_music: backgroundMusicOf(values, ''),
+    advanced_settings: serverModelSettings(values),
     ...(isPreview ? { is_preview: true } : {}),
   };
 }
@@ -101,17 +87,6 @@ const FIELD_ORDER = ['character', 'vlog_topic', 'aspect_ratio', 'title', 'additi
  * the errors above."), or null when it can be submitted.
  */
 export function vlogFormError(values: VlogFormValues): string | null {
-  if (values.backgroundMusic === 'track' && !values.musicTrack)
-    return 'Please choose a music track';
-  const result = characterVlogPayloadSchema.safeParse(vlogPayload(values, false));
-  if (result.success) return null;
-  const issues = [...result.error.issues].sort(
-    (a, b) => rank(String(a.path[0] ?? '')) - rank(String(b.path[0] ?? '')),
-  );
-  return issues[0]?.message ?? MESSAGES.generate.fixErrors;
-}
-
-function rank(field: string): number {
-  const index = FIELD_ORDER.indexOf(field);
-  return index === -1 ? FIELD_ORDER.length : index;
+  if (values.backgroundMusic === 'track' && !values.musicTrack) return CHOOSE_MUSIC_TRACK;
+  return requestError(characterVlogPayloadSchema, vlogPayload(values, false), FIELD_ORDER);
 }

@@ -1,9 +1,15 @@
 import { characterImageModels, generationCharge, MESSAGES } from '@storyloom/core';
 import { useState } from 'react';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { CharacterPicker } from '../../characters/character-picker';
-import { ExplainerMusicPanel } from '../explainer/explainer-music-panel';
-import { ProviderNotice } from '../provider-notice';
+import { useCreationForm } from '../creation-form';
+import {
+  AdvancedSection,
+  CharacterSection,
+  CreationFormLayout,
+  MusicSection,
+  RatioSection,
+} from '../form-sections';
+import { withServerDefaults } from '../form-values';
 import { SubmitBox } from '../submit-box';
 import { MentionTopicBox } from './mention-topic-box';
 import { startCharacterVlog } from './vlog-api';
@@ -16,13 +22,12 @@ import {
   withCharacters,
   type VlogFormValues,
 } from './vlog-form-model';
-import { ChoiceRow, Collapsible, Section } from '../form-parts';
-import { ModelSettings, serverModelField, useModelChoices } from '../model-settings';
+import { Section } from '../form-parts';
+import { serverModelFields, useModelChoices } from '../model-settings';
 import { useGenerationSubmit } from '../use-generation-submit';
 
 /** The Character Vlog form of spec 2 §2, at /story/create/vlog. */
 export function VlogForm() {
-  const [values, setValues] = useState<VlogFormValues>(VLOG_DEFAULTS);
   const [touched, setTouched] = useState(false);
   const {
     submit: submitGeneration,
@@ -38,24 +43,25 @@ export function VlogForm() {
   const guard = useRequireSignIn();
   const models = useModelChoices();
 
-  const set = <K extends keyof VlogFormValues>(key: K, value: VlogFormValues[K]) => {
-    setServerError(null);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-  const error = vlogFormError(values);
+  const {
+    values,
+    error,
+    set,
+    update,
+    submit: checked,
+  } = useCreationForm<VlogFormValues>({
+    initial: () => VLOG_DEFAULTS,
+    check: vlogFormError,
+    onEdit: () => setServerError(null),
+  });
 
   async function submit(isPreview: boolean) {
     // A model the operator does not offer (e.g. the character model offline) is not sent.
-    const imageOffered = (models.data?.image ?? []).some((c) => c.value === values.imageModel);
-    const chosen = {
-      ...values,
-      imageModel:
-        values.imageModel === undefined || !imageOffered
-          ? models.data?.defaults.image
-          : values.imageModel,
-      videoModel: values.videoModel === undefined ? models.data?.defaults.video : values.videoModel,
-    };
-    await submitGeneration(isPreview, () => startCharacterVlog(vlogPayload(chosen, isPreview)));
+    await checked((valid) =>
+      submitGeneration(isPreview, () =>
+        startCharacterVlog(vlogPayload(withServerDefaults(valid, models.data, true), isPreview)),
+      ),
+    );
   }
 
   const full = generationCharge('character_vlog', false).amount;
@@ -63,119 +69,99 @@ export function VlogForm() {
   const shownError = touched || values.characters.length > 0 ? error : null;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex flex-col gap-5">
-        <ProviderNotice />
-        <Section title="Character">
-          <CharacterPicker
+    <CreationFormLayout
+      main={
+        <>
+          <CharacterSection
+            title="Character"
             selected={values.characters}
             max={VLOG_CHARACTER_MAX}
-            onChange={(characters) => {
-              setServerError(null);
-              setValues((v) => withCharacters(v, characters));
-            }}
+            onChange={(characters) => update((v) => withCharacters(v, characters))}
           />
-        </Section>
-        <Section title="Vlog topic" htmlFor="vlog-topic">
-          <MentionTopicBox
-            id="vlog-topic"
-            value={values.activity}
-            characters={values.characters}
-            onChange={(activity) => {
-              setTouched(true);
-              set('activity', activity);
-            }}
-            placeholder='Type @ to mention your character, e.g. "@Mia is baking bread in her kitchen"'
-            invalid={Boolean(shownError)}
-          />
-          {values.characters.length === 0 ? (
-            <p className="text-xs text-amber-700">{MESSAGES.generate.mentionNeedsCharacter}</p>
+          <Section title="Vlog topic" htmlFor="vlog-topic">
+            <MentionTopicBox
+              id="vlog-topic"
+              value={values.activity}
+              characters={values.characters}
+              onChange={(activity) => {
+                setTouched(true);
+                set('activity', activity);
+              }}
+              placeholder='Type @ to mention your character, e.g. "@Mia is baking bread in her kitchen"'
+              invalid={Boolean(shownError)}
+            />
+            {values.characters.length === 0 ? (
+              <p className="text-xs text-amber-700">{MESSAGES.generate.mentionNeedsCharacter}</p>
+            ) : null}
+            <p className="text-xs text-zinc-500">
+              The vlog is told by your character in the first person, one shot for each moment of
+              their day.
+            </p>
+          </Section>
+          {shownError ? (
+            <p role="alert" className="text-sm text-red-600" data-testid="vlog-form-error">
+              {shownError}
+            </p>
           ) : null}
-          <p className="text-xs text-zinc-500">
-            The vlog is told by your character in the first person, one shot for each moment of
-            their day.
-          </p>
-        </Section>
-        {shownError ? (
-          <p role="alert" className="text-sm text-red-600" data-testid="vlog-form-error">
-            {shownError}
-          </p>
-        ) : null}
-      </div>
-
-      <aside className="flex flex-col gap-5">
-        <Section title="Title" htmlFor="vlog-title">
-          <input
-            id="vlog-title"
-            value={values.title}
-            maxLength={200}
-            onChange={(e) => {
-              setTouched(true);
-              set('title', e.target.value);
-            }}
-            className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
-          />
-        </Section>
-        <Section title="Aspect ratio">
-          <ChoiceRow
-            label="Aspect ratio"
+        </>
+      }
+      aside={
+        <>
+          <Section title="Title" htmlFor="vlog-title">
+            <input
+              id="vlog-title"
+              value={values.title}
+              maxLength={200}
+              onChange={(e) => {
+                setTouched(true);
+                set('title', e.target.value);
+              }}
+              className="h-10 rounded-xl border border-zinc-300 px-3 text-sm"
+            />
+          </Section>
+          <RatioSection
             choices={VLOG_RATIOS}
             value={values.aspectRatio}
             onChange={(ratio) => set('aspectRatio', ratio)}
           />
-        </Section>
 
-        <Collapsible title="Background music">
-          <ExplainerMusicPanel
-            choice={values.backgroundMusic}
-            track={values.musicTrack}
-            onChange={(choice, track) => {
-              setServerError(null);
-              setValues((v) => ({ ...v, backgroundMusic: choice, musicTrack: track }));
+          <MusicSection values={values} onChange={(music) => update((v) => ({ ...v, ...music }))} />
+
+          <AdvancedSection
+            title="Advanced settings"
+            {...serverModelFields(
+              models.data,
+              values,
+              set,
+              // The local provider is always offered; cloud models as the characters allow.
+              characterImageModels(values.characters).allowed,
+            )}
+            note={
+              <>
+                Offline, your character&apos;s own picture is placed into every scene; a cloud image
+                model gets it as its reference image.
+              </>
+            }
+          />
+
+          <SubmitBox
+            category="character_vlog"
+            estimate={{ full, preview }}
+            labels={{ create: 'Create', preview: 'Preview' }}
+            serverError={serverError}
+            disabled={submitting}
+            onCreate={() => {
+              setTouched(true);
+              if (!error) guard(() => void submit(false));
+            }}
+            onPreview={() => {
+              setTouched(true);
+              if (!error) guard(() => void submit(true));
             }}
           />
-        </Collapsible>
-
-        <Collapsible title="Advanced settings">
-          <ModelSettings
-            image={serverModelField({
-              choices: models.data,
-              kind: 'image',
-              chosen: values.imageModel,
-              onChange: (value) => set('imageModel', value),
-              // The local provider is always offered; cloud models as the characters allow.
-              allowed: characterImageModels(values.characters).allowed,
-            })}
-            video={serverModelField({
-              choices: models.data,
-              kind: 'video',
-              chosen: values.videoModel,
-              onChange: (value) => set('videoModel', value),
-            })}
-          />
-          <p className="text-xs text-zinc-500">
-            Offline, your character&apos;s own picture is placed into every scene; a cloud image
-            model gets it as its reference image.
-          </p>
-        </Collapsible>
-
-        <SubmitBox
-          category="character_vlog"
-          estimate={{ full, preview }}
-          labels={{ create: 'Create', preview: 'Preview' }}
-          serverError={serverError}
-          disabled={submitting}
-          onCreate={() => {
-            setTouched(true);
-            if (!error) guard(() => void submit(false));
-          }}
-          onPreview={() => {
-            setTouched(true);
-            if (!error) guard(() => void submit(true));
-          }}
-        />
-      </aside>
-      {previewDialog}
-    </div>
+        </>
+      }
+      dialogs={previewDialog}
+    />
   );
 }
