@@ -118,7 +118,13 @@ export default tseslint.config(
         'error',
         {
           paths: impureModules.flatMap((name) => [name, `node:${name}`]),
-          patterns: [{ group: ['@storyloom/*/src/*'], message: 'Use the package entry point.' }],
+          patterns: [
+            { group: ['@storyloom/*/src/*'], message: 'Use the package entry point.' },
+            {
+              group: ['**/apps/*', '../../apps/*'],
+              message: 'A package never imports from an app.',
+            },
+          ],
         },
       ],
       'no-restricted-globals': [
