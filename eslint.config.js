@@ -58,7 +58,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/*/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', '.*.cjs', 'scripts/*.mjs', 'apps/*/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -141,8 +143,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', module: 'writable' },
+    },
   },
 );

@@ -36,7 +36,7 @@ function unusedPaths(sources: string): string[] {
       }
     }
   };
-  walk(MESSAGES as Record<string, unknown>, []);
+  walk(MESSAGES, []);
   return unused;
 }
 
