@@ -58,7 +58,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/*/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', '.*.cjs', 'scripts/*.mjs', 'apps/*/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -117,7 +119,13 @@ export default tseslint.config(
         'error',
         {
           paths: impureModules.flatMap((name) => [name, `node:${name}`]),
-          patterns: [{ group: ['@storyloom/*/src/*'], message: 'Use the package entry point.' }],
+          patterns: [
+            { group: ['@storyloom/*/src/*'], message: 'Use the package entry point.' },
+            {
+              group: ['**/apps/*', '../../apps/*'],
+              message: 'A package never imports from an app.',
+            },
+          ],
         },
       ],
       'no-restricted-globals': [
@@ -134,8 +142,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', module: 'writable' },
+    },
   },
 );

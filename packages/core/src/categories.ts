@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
 
 /** Story categories (spec 1 §1). */
 export const CATEGORY_IDS = [
@@ -118,15 +119,15 @@ export const CREATE_PAGE_PATHS: Readonly<Partial<Record<CategoryId, string>>> = 
 export function communityCreateButton(categoryId: string): { label: string; href: string } {
   switch (categoryId) {
     case 'character_vlog':
-      return { label: 'Create Character Vlog →', href: '/story/create/vlog' };
+      return { label: MESSAGES.preview.createCharacterVlog, href: '/story/create/vlog' };
     case 'script_to_video':
-      return { label: 'Create Script to Video →', href: '/story/create/script' };
+      return { label: MESSAGES.preview.createScriptToVideo, href: '/story/create/script' };
     case 'music_video':
-      return { label: 'Create Music Video →', href: '/story/create/mv' };
+      return { label: MESSAGES.preview.createMusicVideo, href: '/story/create/mv' };
     case 'create_from_scratch':
-      return { label: 'Create from Scratch →', href: '/story/editor' };
+      return { label: MESSAGES.preview.createFromScratch, href: '/story/editor' };
     default:
-      return { label: 'Create Story →', href: '/story/editor' };
+      return { label: MESSAGES.preview.createStory, href: '/story/editor' };
   }
 }
 
