@@ -35,7 +35,7 @@ module.exports = {
       comment: 'A cycle makes two modules one; break it by moving the shared part down.',
       severity: 'error',
       from: { path: '^(apps|packages)/' },
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'package-imports-app',

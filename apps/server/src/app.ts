@@ -22,7 +22,7 @@ import { DEFAULT_BODY_LIMIT, installBodyGuard } from './http/body-guard.js';
 import { HttpError } from './http/errors.js';
 import { installRateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
-import { mediaRoutes } from './storage/media-routes.js';
+import { mediaRoutes } from './media/media-routes.js';
 import { characterRoutes } from './characters/character-routes.js';
 import { fontRoutes } from './render/font-routes.js';
 import { generationRoutes } from './generation/generation-routes.js';
