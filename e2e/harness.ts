@@ -9,13 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -260,18 +254,4 @@ export function e2eSession(
     await session.server?.stop();
   });
   return session;
-}
-
-/** The duration of a `<video>`, once its metadata has loaded. */
-export function videoDuration(video: Locator): Promise<number> {
-  return video.evaluate(
-    (element: HTMLVideoElement) =>
-      new Promise<number>((resolve) => {
-        if (element.readyState >= 1) resolve(element.duration);
-        else
-          element.addEventListener('loadedmetadata', () => resolve(element.duration), {
-            once: true,
-          });
-      }),
-  );
 }

@@ -11,8 +11,6 @@ export type TimedItem = DurationItem & Pick<TimelineItem, 'startTimeInFrames'>;
 
 /** Default length of a logo intro or outro item (spec 3 §9). */
 export const LOGO_SECONDS = EDITOR_CONSTANTS.logoIntroSeconds;
-/** Length of the clip standing in for a shot whose generation failed (spec 3 §4, §9). */
-export const FAILED_PLACEHOLDER_SECONDS = EDITOR_CONSTANTS.failedPlaceholderSeconds;
 
 // The item-duration rule lives in core, shared with the editor's commands.
 export { itemDurationInFrames, itemSpeed };

@@ -12,7 +12,6 @@ export const ACTION_VIDEO_RATIOS = [
 ] as const;
 export const DEFAULT_ACTION_VIDEO_RATIO = '1280:720';
 export const ACTION_VIDEO_REFERENCE_SECONDS = { min: 3, max: 30 } as const;
-export const ACTION_VIDEO_TYPES = ['mp4', 'webm', 'ogg', 'mov', 'quicktime', 'h264'] as const;
 
 /** POST /action-video/create body (spec 3 §3, §5). */
 export const actionVideoRequestSchema = z.object({

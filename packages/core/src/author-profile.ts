@@ -7,7 +7,6 @@ export const authorProfileSchema = z.object({
   username: z.string().min(1),
   avatarUrl: z.string().nullable(),
 });
-export type AuthorProfile = z.infer<typeof authorProfileSchema>;
 
 /** GET /api/profiles/{username}?cursor= query. */
 export const authorProfileQuerySchema = z.object({

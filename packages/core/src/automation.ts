@@ -55,7 +55,6 @@ export const webhookCreateSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(WEBHOOK_LIMITS.urlMax),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(WEBHOOK_EVENTS.length),
 });
-export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.string(),
@@ -81,4 +80,3 @@ export type Webhook = z.infer<typeof webhookSchema>;
 
 /** The answer to creating a webhook: the only time its signing secret is shown. */
 export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() });
-export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;

@@ -108,13 +108,6 @@ export function workflowPagePath(
   return `/story/create/workflow/${encodeURIComponent(workflowRunId)}?category_id=${categoryId}`;
 }
 
-/** Creation pages that exist as routes (spec 1 §2). */
-export const CREATE_PAGE_PATHS: Readonly<Partial<Record<CategoryId, string>>> = {
-  character_vlog: '/story/create/vlog',
-  script_to_video: '/story/create/script',
-  music_video: '/story/create/mv',
-};
-
 /** Bottom button of the community preview dialog (spec 1 §2). */
 export function communityCreateButton(categoryId: string): { label: string; href: string } {
   switch (categoryId) {

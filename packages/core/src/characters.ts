@@ -53,9 +53,6 @@ export function isQuickCharacterId(id: string): boolean {
   return id.startsWith(QUICK_CHARACTER_ID_PREFIX);
 }
 
-/** Character picker maximum: 1 for music types, 2 elsewhere (spec 2 §5). */
-export const CHARACTER_PICKER_MAX = { music: 1, default: 2 } as const;
-
 /** Quick character image types (spec 2 §5). */
 export const QUICK_CHARACTER_IMAGE_TYPES = ['jpeg', 'jpg', 'png', 'webp'] as const;
 

@@ -287,7 +287,6 @@ export const songAnalysisSchema = z.object({
   /** Beat times in seconds from the song's start. */
   beats: z.array(z.number().nonnegative().max(3600)).max(20_000),
 });
-export type SongAnalysis = z.infer<typeof songAnalysisSchema>;
 
 /** A music-video run's input: the creator's request and the analysis of its song. */
 export const musicVideoRunInputSchema = z.object({

@@ -53,7 +53,6 @@ export function videoResolutionGroup(resolution: VideoResolution): VideoResoluti
 
 export const VIDEO_MODES = ['std', 'pro'] as const;
 export const videoModeSchema = z.enum(VIDEO_MODES);
-export type VideoMode = z.infer<typeof videoModeSchema>;
 
 /**
  * Native resolutions of each video model, in the order of the credit table (spec 1 §9).

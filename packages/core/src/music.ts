@@ -45,38 +45,8 @@ export const stockMusicTrackSchema = z.object({
 });
 export type StockMusicTrack = z.infer<typeof stockMusicTrackSchema>;
 
-export const trendingSongSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  url: z.string().min(1),
-});
-export type TrendingSong = z.infer<typeof trendingSongSchema>;
-
-export const musicExampleSchema = z.object({
-  id: z.string().min(1),
-  title: z.string(),
-  artist: z.string(),
-  url: z.string().min(1),
-  duration: z.number().nonnegative(),
-});
-export type MusicExample = z.infer<typeof musicExampleSchema>;
-
-export const musicMetadataSchema = z.object({
-  duration: z.number().nonnegative(),
-  sampleRate: z.number().positive().optional(),
-  numberOfChannels: z.number().int().positive().optional(),
-  fileSize: z.number().nonnegative().optional(),
-  mimeType: z.string().optional(),
-  bitrate: z.number().nonnegative().optional(),
-});
-export type MusicMetadata = z.infer<typeof musicMetadataSchema>;
-
-export const MUSIC_CHOICES = ['auto', 'link', 'upload', 'trending', 'none'] as const;
-export type MusicChoiceKind = (typeof MUSIC_CHOICES)[number];
-
 /** Value a background_music field takes for 'auto' and 'none' (spec 2 §4). */
 export const MUSIC_AUTO = 'auto';
-export const MUSIC_NONE = '';
 
 /** Splits a comma-separated mood text into trimmed, non-empty moods. */
 export function splitMoods(mood: string | null | undefined): string[] {
@@ -181,7 +151,6 @@ export const parseMusicUrlResponseSchema = z.object({
   message: z.string().optional(),
   error: z.string().optional(),
 });
-export type ParseMusicUrlResponse = z.infer<typeof parseMusicUrlResponseSchema>;
 
 /** Audio upload of the creation forms (spec 2 §5, §9). */
 export const AUDIO_UPLOAD = {

@@ -26,8 +26,6 @@ export function fitWithinSide(
 
 /** Default output (spec 3 §9): 1920x1080 at 16:9. */
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
-/** Canvas size derived when nothing else is known (spec 3 §9). */
-export const DEFAULT_CANVAS_SIZE = { width: 1280, height: 720 } as const;
 
 /** Output settings (spec 3 §3). */
 export const outputSettingsSchema = z.object({

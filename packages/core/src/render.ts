@@ -7,12 +7,7 @@ import {
   mediaAssetSchema,
   trackSchema,
 } from './timeline';
-
-/** Render polling (spec 3 §4, §9). */
-export const RENDER_POLL_INTERVAL_MS = 2000;
 export const RENDER_TIMEOUT_MS = 600000;
-export const RENDER_MAX_RETRIES = 3;
-export const RENDER_RETRY_DELAY_MS = 1000;
 export const DEFAULT_DOWNLOAD_FILE_NAME = 'download.mp4';
 
 export const DOWNLOAD_BEHAVIORS = ['download', 'none'] as const;
@@ -55,7 +50,6 @@ export const renderVideoRequestSchema = z
     ),
   );
 export type RenderVideoRequest = z.infer<typeof renderVideoRequestSchema>;
-export type RenderVideoRequestInput = z.input<typeof renderVideoRequestSchema>;
 
 export const renderStartResponseSchema = z.object({ renderId: z.string().min(1) });
 

@@ -139,7 +139,6 @@ export type ShotsMap = z.infer<typeof shotsMapSchema>;
 export const storyboardSchema = z.object({
   shots_map: shotsMapSchema,
 });
-export type Storyboard = z.infer<typeof storyboardSchema>;
 
 /** Compares lexoranks by UTF-16 code units, as the spec's lexicographic order. */
 export function compareLexorank(a: string, b: string): number {

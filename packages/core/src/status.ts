@@ -12,7 +12,6 @@ export const FAILURE_STAGES = [
   'user_exporting_video',
 ] as const;
 export type FailureStage = (typeof FAILURE_STAGES)[number];
-export const PROCESSING_STAGES = FAILURE_STAGES;
 export type ProcessingStage = FailureStage;
 
 export type ProcessingStatus = `processing:${ProcessingStage}`;
@@ -48,14 +47,6 @@ export type StoryStatus = z.infer<typeof storyStatusSchema>;
 
 /** Status arguments are wire strings: functions accept any string and treat unknowns safely. */
 type StatusInput = string | null | undefined;
-
-export function processingStatus(stage: ProcessingStage): ProcessingStatus {
-  return `processing:${stage}`;
-}
-
-export function failedStatus(stage: FailureStage): FailedStatus {
-  return `failed:${stage}`;
-}
 
 /** The stage after 'processing:' or 'failed:', or null. */
 export function statusStage(status: StatusInput): FailureStage | null {
@@ -287,7 +278,6 @@ export const WORKFLOW_STREAM_STATUSES = [
   'completed',
   'failed',
 ] as const;
-export type WorkflowStreamStatus = (typeof WORKFLOW_STREAM_STATUSES)[number];
 
 /** Polling run statuses. RUN_RUNNING is our addition for a run not finished yet. */
 export const POLL_RUN_STATUSES = [
@@ -297,7 +287,6 @@ export const POLL_RUN_STATUSES = [
   'RUN_RUNNING',
 ] as const;
 export const pollRunStatusSchema = z.enum(POLL_RUN_STATUSES);
-export type PollRunStatus = z.infer<typeof pollRunStatusSchema>;
 
 /** A workflow failure: a status starting with 'failed' (stream) or RUN_FAILED (polling). */
 export function isWorkflowFailure(status: StatusInput): boolean {
@@ -312,13 +301,6 @@ export function isWorkflowTerminal(status: StatusInput): boolean {
     status === 'RUN_CANCELED' ||
     isWorkflowFailure(status)
   );
-}
-
-/** Story status that a poll run status corresponds to, for a workflow whose stage is unknown. */
-export function pollRunStatusFromStoryStatus(status: StatusInput): PollRunStatus {
-  if (status === 'completed') return 'RUN_SUCCESS';
-  if (isFailedStatus(status)) return 'RUN_FAILED';
-  return 'RUN_RUNNING';
 }
 
 /**

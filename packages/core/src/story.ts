@@ -44,7 +44,6 @@ export const categoryInputsSchema = jsonWithin(
   LIMITS.freeFormJsonBytes,
   'category_inputs',
 );
-export type CategoryInputs = z.infer<typeof categoryInputsSchema>;
 
 /** Story metadata; other keys are kept (within 16 KB). */
 export const storyMetadataSchema = jsonWithin(
@@ -58,7 +57,6 @@ export const storyMetadataSchema = jsonWithin(
   LIMITS.freeFormJsonBytes,
   'metadata',
 );
-export type StoryMetadata = z.infer<typeof storyMetadataSchema>;
 
 /** Author profile attached to a story. */
 export const storyProfileSchema = z.object({
@@ -67,7 +65,6 @@ export const storyProfileSchema = z.object({
   avatar_url: z.string().nullable(),
   is_team: z.boolean(),
 });
-export type StoryProfile = z.infer<typeof storyProfileSchema>;
 
 const nullableText = z.string().nullable();
 
@@ -154,7 +151,6 @@ export const wireStorySchema = storySchema.extend({
   storyboard: storyboardSchema.nullish().transform((value) => value ?? null),
   video_editor_timeline: videoEditorTimelineSchema.nullish().transform((value) => value ?? null),
 });
-export type WireStoryInput = z.input<typeof wireStorySchema>;
 
 /** Parses a wire story into the canonical Story (updated_at falls back to created_at). Throws a ZodError when invalid. */
 export function parseWireStory(input: unknown): Story {
@@ -193,7 +189,6 @@ export const storyCreateSchema = z.object({
   video_editor_timeline: videoEditorTimelineSchema.nullable().optional(),
   status: z.literal('draft').optional(),
 });
-export type StoryCreate = z.infer<typeof storyCreateSchema>;
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
 
 /** The blank story of 'Build Storyboard →' / 'Open Editor →' (spec 1 §4). */
@@ -219,29 +214,23 @@ export const storyPatchSchema = z
   });
 export type StoryPatch = z.infer<typeof storyPatchSchema>;
 
-export const storyIdParamsSchema = z.object({ id: z.string().min(1) });
-
 export const storyListQuerySchema = z.object({
   cursor: z.string().min(1).optional(),
 });
-export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
 
 export const publishedStoriesQuerySchema = z.object({
   cursor: z.string().min(1).optional(),
   category_id: categoryIdSchema.optional(),
 });
-export type PublishedStoriesQuery = z.infer<typeof publishedStoriesQuerySchema>;
 
 export const storyListResponseSchema = z.object({
   stories: z.array(storySchema),
   nextCursor: z.string().nullable(),
 });
-export type StoryListResponse = z.infer<typeof storyListResponseSchema>;
 
 export const publishedStoriesResponseSchema = storyListResponseSchema.extend({
   recommId: z.string(),
 });
-export type PublishedStoriesResponse = z.infer<typeof publishedStoriesResponseSchema>;
 
 export const TEMPLATE_OPERATIONS = ['edit', 'delete'] as const;
 
@@ -250,16 +239,11 @@ export const operateTemplateStorySchema = z.object({
   template_story_id: z.string().min(1),
   operation: z.enum(TEMPLATE_OPERATIONS),
 });
-export type OperateTemplateStory = z.infer<typeof operateTemplateStorySchema>;
 
 /** Its response: the copy (a full story, or just its id). */
 export const operateTemplateStoryResponseSchema = z.object({
   story: z.union([storySchema, z.object({ id: z.string().min(1) })]),
 });
-export type OperateTemplateStoryResponse = z.infer<typeof operateTemplateStoryResponseSchema>;
-
-/** Answer of the create-blank-story call and of a workflow lookup: {id}. */
-export const storyIdResponseSchema = z.object({ id: z.string().min(1) });
 
 /** A last export is valid (reusable) when it exists and is not outdated (spec 1 §4). */
 export function hasValidExport(

@@ -19,7 +19,6 @@ export const syncPayloadSchema = z.object({
   video_editor_timeline: videoEditorTimelineSchema,
   base_version: z.number().int().nonnegative().optional(),
 });
-export type SyncPayload = z.infer<typeof syncPayloadSchema>;
 export type SyncPayloadInput = z.input<typeof syncPayloadSchema>;
 
 /** Answer of a successful sync: the new story version; the export is now outdated. */

@@ -33,13 +33,11 @@ export const overlayConfigSchema = z.object({
   type: z.literal('error'),
   message: z.string().max(LIMITS.textLength).optional(),
 });
-export type OverlayConfig = z.infer<typeof overlayConfigSchema>;
 
 export const captionDataSchema = z.object({
   data: z.object({ text: z.string().max(LIMITS.textLength) }),
   style: captionStyleOverrideSchema.optional(),
 });
-export type CaptionData = z.infer<typeof captionDataSchema>;
 
 /** Speed bounds: the property editor offers 0.5–2; the engine clamps at 0.1 (spec 3 §4/§5). */
 export const SPEED_LIMITS = {
@@ -81,7 +79,6 @@ export const timelineItemSchema = z.object({
   statusMessage: z.string().max(LIMITS.titleLength).optional(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
-export type TimelineItemInput = z.input<typeof timelineItemSchema>;
 
 export const TRACK_TYPES = ['video', 'audio', 'file', 'caption'] as const;
 export const trackTypeSchema = z.enum(TRACK_TYPES);
@@ -104,7 +101,6 @@ export const trackSchema = z.object({
   isPrimary: z.boolean().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
-export type TrackInput = z.input<typeof trackSchema>;
 
 export const RESOURCE_TYPES = ['video', 'image', 'audio', 'file'] as const;
 export const resourceTypeSchema = z.enum(RESOURCE_TYPES);
@@ -168,7 +164,6 @@ export const watermarkConfigSchema = z.object({
   enabled: z.boolean().default(true),
   type: z.string().min(1).max(100).default(DEFAULT_WATERMARK_TYPE),
 });
-export type WatermarkConfig = z.infer<typeof watermarkConfigSchema>;
 
 export const captionsConfigSchema = z.object({
   enabled: z.boolean().default(true),

@@ -10,7 +10,6 @@ export const storyEventSchema = z.object({
   kind: z.enum(STORY_EVENT_KINDS),
   recommId: z.string().min(1).max(100).optional(),
 });
-export type StoryEvent = z.infer<typeof storyEventSchema>;
 
 /** POST /stories/{id}/play_sessions */
 export const playSessionStartSchema = z.object({
@@ -26,7 +25,6 @@ export const storyStatsSchema = z.object({
   plays: z.number().int().nonnegative(),
   averagePlayPortion: z.number().min(0).max(1),
 });
-export type StoryStats = z.infer<typeof storyStatsSchema>;
 
 /** PATCH /stories/play_sessions/{sessionId}: how far playback got, 0..1. */
 export const playPortionSchema = z.object({ portion: z.number().min(0).max(1) });

@@ -14,21 +14,12 @@ export const UPLOAD_LIMITS: Readonly<Record<UploadKind, UploadLimit>> = {
   audio: { extensions: ['mp3', 'wav', 'aac', 'ogg', 'mpeg'], maxBytes: 10485760 },
 };
 
-/**
- * Two further video size limits defined by the spec for kinds it does not name (spec 3 §5).
- * Kept for reference; no validator applies them.
- */
-export const OTHER_VIDEO_SIZE_LIMITS = [33554432, 16777216] as const;
-
 /** Thumbnail upload (spec 1 §5): png, jpeg, webp, gif up to 10 MB, stored under stories/thumbnails. */
 export const THUMBNAIL_UPLOAD = {
   mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
   maxBytes: 10485760,
   folder: 'stories/thumbnails',
 } as const;
-
-/** Picked frames are saved as JPEG at quality 0.92 (spec 1 §5). */
-export const FRAME_JPEG_QUALITY = 0.92;
 
 export function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

@@ -65,13 +65,11 @@ export const signUpSchema = z.object({
   displayName: displayNameSchema,
   username: usernameSchema,
 });
-export type SignUp = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(PASSWORD_MAX),
 });
-export type SignIn = z.infer<typeof signInSchema>;
 
 /** Bounds of a team's (organization's) fields (ours; the spec shows no team forms). */
 export const ORGANIZATION_LIMITS = {

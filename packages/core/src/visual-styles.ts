@@ -78,9 +78,6 @@ export const VISUAL_STYLES = [
   },
 ] as const satisfies readonly VisualStyle[];
 
-export const CORE_VISUAL_STYLE_VALUES = VISUAL_STYLES.map((style) => style.value);
-export type CoreVisualStyleValue = (typeof VISUAL_STYLES)[number]['value'];
-
 export type StyleGridKind = 'preset' | 'custom' | 'auto';
 
 export interface StyleGridEntry {
@@ -191,8 +188,6 @@ export const STYLE_GRID: readonly StyleGridEntry[] = [
     avoidTerms: '',
   },
 ];
-
-export const STYLE_GRID_VALUES = STYLE_GRID.map((entry) => entry.value);
 
 export const CUSTOM_STYLE_MAX = 200;
 

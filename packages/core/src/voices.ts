@@ -25,7 +25,6 @@ export const VOICES = [
 
 export type VoiceKey = (typeof VOICES)[number]['key'];
 export const VOICE_KEYS = VOICES.map((voice) => voice.key) as [VoiceKey, ...VoiceKey[]];
-export const DEFAULT_VOICE_KEY: VoiceKey = 'auto';
 
 /** voiceover_voice must be a known voice key (spec 2 §5). */
 export const voiceKeySchema = z.enum(VOICE_KEYS, { message: MESSAGES.generate.unknownVoice });

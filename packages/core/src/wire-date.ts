@@ -12,7 +12,6 @@ export const wireDateSchema = z.union([
   z.object({ seconds: z.number(), nanoseconds: z.number().optional() }),
   z.object({ _seconds: z.number(), _nanoseconds: z.number().optional() }),
 ]);
-export type WireDate = z.infer<typeof wireDateSchema>;
 
 /** Values below this are epoch seconds, not milliseconds (1e12 ms is September 2001). */
 export const EPOCH_SECONDS_THRESHOLD = 1e12;

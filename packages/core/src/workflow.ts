@@ -6,7 +6,6 @@ import { storySchema } from './story';
 /** Polling and timing constants of spec 1 §4 and §9. */
 export const WORKFLOW_POLL_INTERVAL_MS = 3000;
 export const WORKFLOW_POLL_MAX_ATTEMPTS = 100;
-export const PREVIEW_REFETCH_INTERVAL_MS = 2000;
 export const EXPORT_ACTION_DELAY_MS = 1000;
 export const EXPORT_PROGRESS_RING_CAP = 90;
 /** Ours: the most run ids one status request may ask for. */
@@ -19,7 +18,6 @@ export const workflowRunIdSchema = z
 
 /** Every create/rebuild answer: {workflowRunId}. */
 export const workflowRunResponseSchema = z.object({ workflowRunId: z.string().min(1) });
-export type WorkflowRunResponse = z.infer<typeof workflowRunResponseSchema>;
 
 /** POST /stories/workflow/status and POST stories/workflow/status_sse body. */
 export const workflowStatusRequestSchema = z.object({
@@ -30,7 +28,6 @@ export const workflowStatusRequestSchema = z.object({
     .min(1, { message: MESSAGES.workflow.invalidIds })
     .max(WORKFLOW_STATUS_MAX_IDS, { message: MESSAGES.workflow.invalidIds }),
 });
-export type WorkflowStatusRequest = z.infer<typeof workflowStatusRequestSchema>;
 
 /** GET stories/workflow/status_sse?workflowRunId= query. */
 export const workflowStatusSseQuerySchema = z.object({
@@ -93,7 +90,6 @@ export type WorkflowPollResponse = z.infer<typeof workflowPollResponseSchema>;
 
 /** With several ids asked: one entry per id, keyed by workflowRunId. */
 export const workflowPollBatchResponseSchema = z.record(z.string(), workflowPollResponseSchema);
-export type WorkflowPollBatchResponse = z.infer<typeof workflowPollBatchResponseSchema>;
 
 /**
  * Response of POST /stories/workflow/status: a single `WorkflowPollResponse` when exactly one
@@ -103,11 +99,9 @@ export const workflowStatusResponseSchema = z.union([
   workflowPollResponseSchema,
   workflowPollBatchResponseSchema,
 ]);
-export type WorkflowStatusResponse = z.infer<typeof workflowStatusResponseSchema>;
 
 /** POST /stories/workflow/resume body. */
 export const workflowResumeSchema = z.object({ workflowRunId: workflowRunIdSchema });
-export type WorkflowResume = z.infer<typeof workflowResumeSchema>;
 
 /** Share actions (spec 1 §4). */
 export const SHARE_ACTIONS = [
@@ -129,7 +123,6 @@ export const exportJobPayloadSchema = z.object({
   remove_watermark: z.boolean().default(false),
   extra_steps: z.array(exportExtraStepSchema).optional(),
 });
-export type ExportJobPayload = z.infer<typeof exportJobPayloadSchema>;
 export type ExportJobPayloadInput = z.input<typeof exportJobPayloadSchema>;
 
 /** The extra step a share action needs, if any. */
@@ -139,14 +132,6 @@ export function exportExtraStepsFor(action: ShareAction): ExportExtraStep[] {
   return [];
 }
 
-/** Export job as polled (spec 1 §3): workflowRunId, status, story. */
-export const exportJobStatusSchema = z.object({
-  workflowRunId: z.string().min(1),
-  status: storyStatusSchema,
-  story: storySchema.optional(),
-});
-export type ExportJobStatus = z.infer<typeof exportJobStatusSchema>;
-
 /** POST /stories/workflow/rebuild_timeline_and_export body. */
 export const rebuildTimelineAndExportSchema = z.object({
   story_id: z.string().min(1),
@@ -154,9 +139,3 @@ export const rebuildTimelineAndExportSchema = z.object({
   rebuild_timeline: z.boolean().default(true),
 });
 export type RebuildTimelineAndExport = z.infer<typeof rebuildTimelineAndExportSchema>;
-
-/** Workflow-run lookup answer {story:{id}}; story is null until the run has created it. */
-export const workflowStoryLookupResponseSchema = z.object({
-  story: z.object({ id: z.string().min(1) }).nullable(),
-});
-export type WorkflowStoryLookupResponse = z.infer<typeof workflowStoryLookupResponseSchema>;

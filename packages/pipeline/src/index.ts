@@ -6,7 +6,7 @@ export * from './providers/local/illustration/scene-plan';
 export * from './providers/local/illustration/scene-words';
 export * from './providers/local/local-voice';
 export * from './providers/local/local-music';
-export { LOCAL_SONGS, SONG_DEFINITIONS } from './providers/local/sung-songs';
+export { LOCAL_SONGS } from './providers/local/sung-songs';
 export * from './providers/local/music-library';
 export * from './providers/local/music-composer';
 export * from './providers/local/stock-music';

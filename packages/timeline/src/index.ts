@@ -13,7 +13,6 @@ export * from './free-range';
 
 // Commands
 export * from './commit-tracks';
-export type { UnitChange } from './follow-units';
 export * from './asset-item';
 export * from './drop-mode';
 export * from './drag-payload';
@@ -46,13 +45,6 @@ export * from './sync-payload';
 
 // Loading
 export * from './load-timeline';
-export {
-  TIMELINE_MIGRATIONS,
-  migrateTimelineDocument,
-  documentVersion,
-} from './timeline-migrations';
-export type { TimelineMigration, TimelineDocument } from './timeline-migrations';
-
 // View maths
 export * from './zoom';
 export * from './ruler-ticks';

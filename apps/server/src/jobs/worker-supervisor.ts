@@ -8,7 +8,7 @@ import { workers } from '../db/schema.js';
 import { serveDatabaseTo } from './worker-database.js';
 
 /** The environment variable that tells a process it is a worker supervised by its parent. */
-export const SUPERVISED_ENV = 'STORYLOOM_SUPERVISED_WORKER';
+const SUPERVISED_ENV = 'STORYLOOM_SUPERVISED_WORKER';
 
 /** The first pause before a stopped worker is started again; it doubles up to the maximum. */
 const FIRST_RESTART_MS = 1000;

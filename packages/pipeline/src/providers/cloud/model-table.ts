@@ -36,9 +36,6 @@ export const CLOUD_MODELS = {
   },
 } as const;
 
-export type CloudImageModel = keyof typeof CLOUD_MODELS.image;
-export type CloudVideoModel = keyof typeof CLOUD_MODELS.video;
-
 /** The vendor model of a spec image model, or undefined when none is mapped. */
 export function cloudImageModel(name: string) {
   return (CLOUD_MODELS.image as Record<string, { vendor: string; model: string }>)[name];

@@ -17,9 +17,6 @@ export const TimelineViewContext = createContext<TimelineView>({
 
 export const useTimelineView = () => useContext(TimelineViewContext);
 
-/** Frames from a horizontal distance, px. */
-export const framesFromPixels = (view: TimelineView, px: number) => px / view.pixelsPerFrame;
-
 /** Where an item's box sits on its row, px: its start frame and its length (2 px apart). */
 export function itemBox(
   view: TimelineView,

@@ -20,16 +20,6 @@ export function mix(a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 }
 
-export function luminance([r, g, b]: Rgb): number {
-  return 0.299 * r + 0.587 * g + 0.114 * b;
-}
-
-/** Saturation scaled by `amount` around the colour's own grey. */
-export function saturate(c: Rgb, amount: number): Rgb {
-  const l = luminance(c);
-  return [l + (c[0] - l) * amount, l + (c[1] - l) * amount, l + (c[2] - l) * amount];
-}
-
 /** The nearest colour of a palette (plain RGB distance). */
 export function nearest(c: Rgb, palette: readonly Rgb[]): Rgb {
   let best = palette[0]!;
