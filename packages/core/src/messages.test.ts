@@ -59,7 +59,6 @@ describe('MESSAGES', () => {
     );
     expect(MESSAGES.workflow.timedOut('r1', 100)).toBe('Workflow r1 timed out after 100 attempts.');
     expect(MESSAGES.editor.fileTooLarge('a.mp4', 100)).toBe('a.mp4 is too large (max 100MB)');
-    expect(MESSAGES.generate.processFailed(undefined)).toBe('Failed to process: Unknown error');
     expect(MESSAGES.workflow.renderEstimate(4)).toBe('~4min render, fully editable');
   });
 });

@@ -130,7 +130,6 @@ export const MESSAGES = {
     updateFailed: 'Failed to update thumbnail. Please try again.',
     historyFailed: 'Failed to update thumbnail from history',
     frameFailed: 'Failed to set thumbnail from frame',
-    deleteFailed: 'Failed to delete thumbnail',
     featureUnavailable: 'This feature is currently unavailable',
     /** Ours: a thumbnail upload that is not a png, jpeg, webp or gif of 10 MB or less. */
     invalidFile: 'Please choose a png, jpeg, webp or gif image of 10 MB or less.',
@@ -175,18 +174,13 @@ export const MESSAGES = {
     updated: 'Story updated successfully',
     generationStarted: (id: string) => `generation started with workflow ${id}`,
     recoveryError: (message: string) => `Recovery error: ${message}`,
-    exportError: (message: string) => `Export error: ${message}`,
-    rebuiltAndExported: 'Timeline rebuilt and video exported successfully',
     exported: 'Video exported successfully',
     noStoryId: 'No story ID provided',
     /** Ours: a rename that is too long (the spec gives no text). */
     titleTooLong: (max: number) => `A title can be at most ${max} characters.`,
     getStoryFailed: 'Failed to get story',
-    unknownStoryType: 'Unknown story type',
     /** Ours: 404 for a story id that does not exist or is not visible. */
     notFound: 'Story not found',
-    /** Ours: 403 for an action reserved to the story owner. */
-    notOwner: 'Only the story owner can do this',
     /** Ours: PATCH /stories/{id} without any known field. */
     /** Ours: a thumbnail must be a picture this server stores. */
     thumbnailNotOurs: 'The thumbnail must be a picture uploaded to Storyloom',
@@ -197,8 +191,6 @@ export const MESSAGES = {
     canceled: 'Workflow was canceled',
     timedOut: (id: string, attempts: number) =>
       `Workflow ${id} timed out after ${attempts} attempts.`,
-    executionFailed: 'Workflow execution failed',
-    noRecoveryId: 'No workflow ID received from recovery API',
     parseStatusFailed: 'Failed to parse status update',
     invalidId: 'Invalid workflow ID',
     invalidIds: 'Invalid workflow IDs',
@@ -237,11 +229,7 @@ export const MESSAGES = {
     fixErrors: 'Please fix the errors above.',
     vlogFailed: 'Failed to generate character vlog',
     musicVideoFailed: (message: string) => `Failed to generate music video: ${message}`,
-    processFailed: (message: string | undefined) =>
-      `Failed to process: ${message ?? 'Unknown error'}`,
     musicVideoStarted: (id: string) => `Music video generation started with workflow ${id}`,
-    musicVideoGenerated: 'Music video generated successfully',
-    pasteSunoLink: 'Please paste a Suno music link',
     uploadAudio: 'Please upload an audio file',
     selectTrending: 'Please select a song from trending songs',
     selectAudioFile: 'Please select an audio file',
@@ -253,14 +241,11 @@ export const MESSAGES = {
       `Trimmed audio must be at least 10 seconds long. Current duration: ${current}`,
     trimTooLong: (maxSeconds: number, current: string) =>
       `Trimmed audio must be no longer than ${maxSeconds} seconds. Current duration: ${current}`,
-    freeTrimBanner: 'You can create up to 1 minute for free — upgrade to extend to 5 minutes!',
     quickCharacterRequired: 'Please provide both an image and character name.',
     imageUploadFailed: 'Failed to upload image. Please try again.',
     mentionNeedsCharacter: 'Please select a character first to use activity suggestions.',
     noMatches: 'No matches found',
     selectCharacterFirst: 'Please select a character first',
-    /** Ours: ASMR generate without a type or with an unfilled material placeholder. */
-    asmrTypeRequired: 'Please choose an ASMR style',
     asmrMaterialRequired: 'Please fill in the material',
     asmrShots: (count: number) => `${count} shots`,
     /** Ours: a ratio that the chosen video type does not allow. */
@@ -270,7 +255,6 @@ export const MESSAGES = {
     ideaTooLong: 'Topic must be 100 characters or less',
     chooseMusicVideoType: 'Which type of music video would you like to create?',
     uploadSong: 'Upload Your Song (Up to 25 MB)',
-    selectSegment: 'Select a Song Segment (Up to 5 minutes)',
     /**
      * The segment step's title for the server's longest segment: the spec's text at 5 minutes;
      * ours, in the same words, for a 1-minute limit (the free limit of spec 2 §6).
@@ -323,7 +307,6 @@ export const MESSAGES = {
     loading: 'loading...',
     loadingVideo: 'Loading video...',
     noMusic: 'No music found',
-    songsCount: '200+ songs',
     noCaption: 'No caption here',
     detectCaption: 'Detect Caption',
     redetectCaption: 'Redetect Caption',
@@ -336,12 +319,10 @@ export const MESSAGES = {
     uploadError: 'Upload Error',
     gotIt: 'Got it',
     uploading: 'Uploading…',
-    loadingEllipsis: 'Loading…',
     creatingTrackAndUploading: 'Creating track and uploading…',
     oneFileOnly: 'Only one file can be uploaded at a time. Please select a single file.',
     oneFileOnlyDrag: 'Only one file can be uploaded at a time',
     unsupportedFileType: (file: string) => `Unsupported file type: ${file}`,
-    kindNotSupportedYet: (kind: string) => `${kind} uploads not supported yet`,
     fileTooLarge: (file: string, maxMb: number) => `${file} is too large (max ${maxMb}MB)`,
     typeNotSupportedForKind: (file: string, kind: string) =>
       `${file} type not supported for ${kind}`,
@@ -372,8 +353,6 @@ export const MESSAGES = {
     addAssetFailed: 'Failed to add media asset',
     removeAssetFailed: 'Failed to remove media asset',
     assetNotFoundForShot: (id: string) => `MediaAsset not found for shot ${id}`,
-    renderStartFailed: (statusText: string) => `Failed to start render process: ${statusText}`,
-    renderMissingId: 'Invalid response: missing renderId',
     renderTimeout: 'Render timeout exceeded',
     renderUnknownError: 'Unknown render error',
     renderNoUrl: 'Invalid response format, no video URL returned',
@@ -482,7 +461,6 @@ export const MESSAGES = {
     imageTooLarge: (maxPixels: number, maxSide: number) =>
       `The image is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels and ${maxSide} pixels on a side`,
     imageUnreadable: 'The image could not be read',
-    bodyTooLarge: 'The request is too large',
     forbiddenOrigin: 'Requests from other sites are not allowed',
     mediaTooLong: (maxHours: number) => `The media file is too long: at most ${maxHours} hours`,
     mediaTooManyFrames: (maxFrames: number) =>

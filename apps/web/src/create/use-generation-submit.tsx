@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@storyloom/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { editorPath } from '../editor/editor-path';
@@ -71,7 +72,11 @@ export function useGenerationSubmit(options: GenerationSubmitOptions) {
   }
 
   const previewDialog: ReactNode = (
-    <Dialog open={mobilePreview} onOpenChange={setMobilePreview} title="Preview Storyboard on Web">
+    <Dialog
+      open={mobilePreview}
+      onOpenChange={setMobilePreview}
+      title={MESSAGES.generate.previewStoryboardOnWeb}
+    >
       <p className="text-sm text-zinc-600">
         Your preview is on its way. Storyboard previews open in the editor, which works best on a
         larger screen: open Storyloom on a computer to see and edit it.
