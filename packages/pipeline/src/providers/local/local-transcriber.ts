@@ -5,9 +5,6 @@ import type { TimedPhrase, TimedWord, TranscriptionProvider } from '../provider-
 import { phrasesOf } from './local-writer';
 import { runTool } from './run-tool';
 import { schemeString } from './local-voice';
-import { speakableText } from './speech-text';
-import { INAUDIBLE, isBlockedWord } from './blocked-words';
-import { voicedSegments, type VoicedSegment } from './voice-activity';
 
 /** Debian's `pocketsphinx-en-us`: acoustic model, language model and pronouncing dictionary. */
 export const POCKETSPHINX_MODEL = {
@@ -16,8 +13,6 @@ export const POCKETSPHINX_MODEL = {
   dictionary: '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
 };
 
-/** The sample rate pocketsphinx's en-us model listens at. */
-const RECOGNISER_RATE = 16000;
 /** pocketsphinx counts time in frames of 10 ms. */
 const FRAME_RATE = 100;
 /** A pause longer than this (seconds) ends a recognised phrase. */
@@ -79,89 +74,15 @@ const isFiller = (token: string) => /^(<.*>|\[.*\]|\(null\))$/i.test(token);
 /** `with(2)` is the second pronunciation of `with`. */
 const baseWord = (token: string) => token.replace(/\(\d+\)$/, '');
 
-/** A recognised word with the recogniser's posterior probability of it (0..1). */
-export interface HeardWord extends TimedWord {
-  confidence: number;
-}
-
-/** Words with times from pocketsphinx_continuous `-time yes` output (`word start end posterior`). */
-export function parseWordTimes(output: string): HeardWord[] {
-  const words: HeardWord[] = [];
+/** Words with times from pocketsphinx_continuous `-time yes` output (`word start end score`). */
+export function parseWordTimes(output: string): TimedWord[] {
+  const words: TimedWord[] = [];
   for (const line of output.split('\n')) {
     const match = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/.exec(line.trim());
     if (!match || isFiller(match[1]!)) continue;
-    words.push({
-      word: baseWord(match[1]!),
-      start: Number(match[2]),
-      end: Number(match[3]),
-      confidence: Math.min(1, Number(match[4])),
-    });
+    words.push({ word: baseWord(match[1]!), start: Number(match[2]), end: Number(match[3]) });
   }
   return words;
-}
-
-/**
- * Words heard with a lower posterior are dropped. pocketsphinx's posteriors are low for many right
- * words under noise: on a recording with pink noise at 15 dB SNR, dropping words under 0.2 cost
- * 19 points of word accuracy and under 0.05 cost 5, so only the least sure words go.
- */
-export const MIN_WORD_CONFIDENCE = 0.02;
-
-/**
- * What a caption keeps of recognised words: those heard with at least MIN_WORD_CONFIDENCE, a
- * blocked word (blocked-words.ts) shown as "[inaudible]" however sure the recogniser was.
- */
-export function captionWords(heard: readonly HeardWord[]): TimedWord[] {
-  return heard
-    .filter((w) => w.confidence >= MIN_WORD_CONFIDENCE)
-    .map(({ word, start, end }) => ({ word: isBlockedWord(word) ? INAUDIBLE : word, start, end }));
-}
-
-/**
- * How a recording is cleaned before recognition: rumble below 80 Hz cut, steady noise taken out
- * by an FFT denoiser that tracks the noise floor, and the level brought to one loudness, so a
- * quiet, noisy or loud recording reaches the recogniser alike.
- */
-export const CLEANING_FILTER = 'highpass=f=80,afftdn=nr=15:nf=-35:tn=1,loudnorm=I=-20:TP=-2:LRA=15';
-
-/** Recogniser runs at once (the machine this runs on has two cores). */
-const PARALLEL_SEGMENTS = 2;
-/** Silence between two voiced segments recognised in one run: the recogniser ends an utterance. */
-const BATCH_GAP_SECONDS = 0.5;
-
-/**
- * Voiced segments in at most `count` runs of neighbours, of about equal speaking time, so each
- * recogniser run has as much to do.
- */
-export function batchesOf(segments: readonly VoicedSegment[], count: number): VoicedSegment[][] {
-  const total = segments.reduce((sum, s) => sum + s.end - s.start, 0);
-  const batches: VoicedSegment[][] = [];
-  let done = 0;
-  for (const segment of segments) {
-    const middle = done + (segment.end - segment.start) / 2;
-    const batch = Math.min(count - 1, Math.floor((middle / Math.max(1, total)) * count));
-    (batches[batch] ??= []).push(segment);
-    done += segment.end - segment.start;
-  }
-  return batches.filter(Boolean);
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, results in order. */
-async function inParallel<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
@@ -187,16 +108,50 @@ export function parseHypseg(line: string): TimedWord[] {
   return words;
 }
 
-/**
- * The words of a text as the recogniser spells them and the voice says them: lower case,
- * numbers, dates and abbreviations read out as the voice reads them (speech-text.ts).
- */
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** An integer below a million in words, as a voice reads it ("2024" → two thousand twenty four). */
+export function numberWords(n: number): string[] {
+  if (n < 20) return [ONES[n]!];
+  if (n < 100) return [TENS[Math.floor(n / 10)]!, ...(n % 10 ? [ONES[n % 10]!] : [])];
+  if (n < 1000)
+    return [ONES[Math.floor(n / 100)]!, 'hundred', ...(n % 100 ? numberWords(n % 100) : [])];
+  return [
+    ...numberWords(Math.floor(n / 1000)),
+    'thousand',
+    ...(n % 1000 ? numberWords(n % 1000) : []),
+  ];
+}
+
+/** The words of a text as the recogniser spells them: lower case, numbers read out. */
 export function textWords(text: string): string[] {
-  return (
-    speakableText(text)
-      .toLowerCase()
-      .match(/[a-z]+(?:'[a-z]+)*/g) ?? []
-  );
+  return (text.toLowerCase().match(/[a-z]+(?:'[a-z]+)*|\d+/g) ?? []).flatMap((token) => {
+    if (!/^\d+$/.test(token)) return [token];
+    const n = Number(token);
+    return n < 1_000_000 ? numberWords(n) : [...token].map((d) => ONES[Number(d)]!);
+  });
 }
 
 /** A JSGF grammar that accepts exactly the words in order (silences between are implicit). */
@@ -409,15 +364,8 @@ export function phrasesOfWords(words: readonly TimedWord[]): TimedPhrase[] {
 export class LocalTranscriber implements TranscriptionProvider {
   readonly name = 'local-transcriber:pocketsphinx';
 
-  /**
-   * Runs `work` with the audio as 16 kHz mono raw PCM at `dir/audio.raw`, through `filter`
-   * (ffmpeg audio filters) when given.
-   */
-  private async withRawAudio<T>(
-    audio: Buffer,
-    work: (dir: string) => Promise<T>,
-    filter?: string,
-  ): Promise<T> {
+  /** Runs `work` with the audio as 16 kHz mono raw PCM at `dir/audio.raw`. */
+  private async withRawAudio<T>(audio: Buffer, work: (dir: string) => Promise<T>): Promise<T> {
     const dir = await mkdtemp(path.join(tmpdir(), 'storyloom-sphinx-'));
     try {
       const source = path.join(dir, 'source');
@@ -432,7 +380,6 @@ export class LocalTranscriber implements TranscriptionProvider {
           '-i',
           source,
           '-vn',
-          ...(filter ? ['-af', filter] : []),
           '-ac',
           '1',
           '-ar',
@@ -446,56 +393,18 @@ export class LocalTranscriber implements TranscriptionProvider {
     }
   }
 
-  /**
-   * Open recognition of a recording: cleaned (CLEANING_FILTER), cut into voiced segments
-   * (voice-activity.ts), each segment recognised on its own, two at a time; every word heard,
-   * with its time in the recording and the recogniser's confidence.
-   */
-  hear(audio: Buffer): Promise<HeardWord[]> {
-    return this.withRawAudio(
-      audio,
-      async (dir) => {
-        const raw = await readFile(path.join(dir, 'audio.raw'));
-        const pcm = new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
-        const samples = Float32Array.from(pcm, (v) => v / 32768);
-        const segments = voicedSegments(samples, RECOGNISER_RATE);
-        const heard = await inParallel(
-          batchesOf(segments, PARALLEL_SEGMENTS),
-          PARALLEL_SEGMENTS,
-          async (batch, i) => {
-            // One recogniser run per batch (its start-up costs about a second): the batch's
-            // segments one after the other, with silence between, times mapped back after.
-            const gap = Buffer.alloc(Math.round(BATCH_GAP_SECONDS * RECOGNISER_RATE) * 2);
-            const pieces: Buffer[] = [];
-            const places: { at: number; from: number }[] = [];
-            let at = 0;
-            for (const segment of batch) {
-              places.push({ at, from: segment.start });
-              pieces.push(raw.subarray(segment.start * 2, segment.end * 2), gap);
-              at += segment.end - segment.start + gap.length / 2;
-            }
-            const file = path.join(dir, `batch-${i}.raw`);
-            await writeFile(file, Buffer.concat(pieces));
-            const output = await runTool('pocketsphinx_continuous', recogniseArgs(file), {
-              label: this.name,
-            });
-            return parseWordTimes(output.toString()).map((word) => {
-              const sample = word.start * RECOGNISER_RATE;
-              const place = places.findLast((p) => p.at <= sample) ?? places[0]!;
-              const shift = (place.from - place.at) / RECOGNISER_RATE;
-              return { ...word, start: word.start + shift, end: word.end + shift };
-            });
-          },
-        );
-        return heard.flat();
-      },
-      CLEANING_FILTER,
-    );
-  }
-
-  /** Open recognition: the words a caption keeps (captionWords), with their times. */
-  async recognise(audio: Buffer): Promise<TimedWord[]> {
-    return captionWords(await this.hear(audio));
+  /** Open recognition: every word heard, with its time. */
+  recognise(audio: Buffer): Promise<TimedWord[]> {
+    return this.withRawAudio(audio, async (dir) => {
+      const output = await runTool(
+        'pocketsphinx_continuous',
+        recogniseArgs(path.join(dir, 'audio.raw')),
+        {
+          label: this.name,
+        },
+      );
+      return parseWordTimes(output.toString());
+    });
   }
 
   /** The known text's words with their times in the speech. */
