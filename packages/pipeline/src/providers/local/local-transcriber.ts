@@ -5,6 +5,7 @@ import type { TimedPhrase, TimedWord, TranscriptionProvider } from '../provider-
 import { phrasesOf } from './local-writer';
 import { runTool } from './run-tool';
 import { schemeString } from './local-voice';
+import { speakableText } from './speech-text';
 
 /** Debian's `pocketsphinx-en-us`: acoustic model, language model and pronouncing dictionary. */
 export const POCKETSPHINX_MODEL = {
@@ -108,50 +109,16 @@ export function parseHypseg(line: string): TimedWord[] {
   return words;
 }
 
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-/** An integer below a million in words, as a voice reads it ("2024" → two thousand twenty four). */
-export function numberWords(n: number): string[] {
-  if (n < 20) return [ONES[n]!];
-  if (n < 100) return [TENS[Math.floor(n / 10)]!, ...(n % 10 ? [ONES[n % 10]!] : [])];
-  if (n < 1000)
-    return [ONES[Math.floor(n / 100)]!, 'hundred', ...(n % 100 ? numberWords(n % 100) : [])];
-  return [
-    ...numberWords(Math.floor(n / 1000)),
-    'thousand',
-    ...(n % 1000 ? numberWords(n % 1000) : []),
-  ];
-}
-
-/** The words of a text as the recogniser spells them: lower case, numbers read out. */
+/**
+ * The words of a text as the recogniser spells them and the voice says them: lower case,
+ * numbers, dates and abbreviations read out as the voice reads them (speech-text.ts).
+ */
 export function textWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+(?:'[a-z]+)*|\d+/g) ?? []).flatMap((token) => {
-    if (!/^\d+$/.test(token)) return [token];
-    const n = Number(token);
-    return n < 1_000_000 ? numberWords(n) : [...token].map((d) => ONES[Number(d)]!);
-  });
+  return (
+    speakableText(text)
+      .toLowerCase()
+      .match(/[a-z]+(?:'[a-z]+)*/g) ?? []
+  );
 }
 
 /** A JSGF grammar that accepts exactly the words in order (silences between are implicit). */

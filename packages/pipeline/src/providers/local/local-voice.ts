@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VoiceKey } from '@storyloom/core';
 import type { SpeechProvider, SpeechResult, TimedPhrase } from '../provider-types';
+import { normaliseLoudness } from './loudness';
 import { runTool } from './run-tool';
+import {
+  captionCuts,
+  PAUSE_SECONDS,
+  pauseAfter,
+  speechUnits,
+  type PauseKind,
+} from './speech-units';
 import { decodeWav, encodeWav, resample, SILENCE_LEVEL, soundWindow, type PcmAudio } from './wav';
 
 /** The local speech engines, best first. */
@@ -76,8 +84,17 @@ export const LOCAL_VOICES: Record<VoiceKey, LocalVoiceSettings> = {
   },
 };
 
-/** Silence between two phrases of a voice-over, in seconds. */
-export const PHRASE_GAP_SECONDS = 0.12;
+/**
+ * Shortest silence between two separately spoken pieces (a cloud voice's caption phrases cut
+ * mid-clause): words of one clause follow each other closely.
+ */
+export const MIN_GAP_SECONDS = 0.06;
+
+/**
+ * Integrated loudness every voice-over is brought to before mixing (EBU R128), whatever engine
+ * or voice spoke it, so shots and voices sit at one level under the same music.
+ */
+export const VOICE_LOUDNESS_LUFS = -16;
 
 const RHVOICE_VOICES_DIR = '/usr/share/RHVoice/voices';
 const FESTIVAL_HTS_VOICE = '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts';
@@ -181,9 +198,10 @@ function speakWith(engine: VoiceEngine, phrases: readonly string[], voice: Voice
 
 /**
  * The local voice: RHVoice where installed (Debian non-free), else festival's HTS voice, else
- * espeak-ng. Each phrase is spoken on its own, the silence around each is cut, and the phrases
- * are joined with short gaps — so every phrase's start and end in the file are known exactly,
- * which is what the captions are timed from. The result's `model` names the engine and voice
+ * espeak-ng. Each caption phrase is read with numbers, dates and abbreviations in words
+ * (speech-text.ts) and spoken on its own, the silence around it cut, and the phrases joined with
+ * the pause their punctuation asks for — so every caption's start and end in the file are known
+ * exactly. The result's `model` names the engine and voice
  * that spoke (e.g. `local-voice:rhvoice-slt`).
  */
 export class LocalVoice implements SpeechProvider {
@@ -212,10 +230,24 @@ export class LocalVoice implements SpeechProvider {
     fps: number;
   }): Promise<SpeechResult> {
     let firstError: Error | undefined;
+    // Each caption phrase is its own utterance: joining phrases into whole clauses and cutting
+    // the captions inside by loudness put caption ends up to 0.4 s off the words (the explainer
+    // caption timing test), so clause-sized speech waits for word times from forced alignment.
+    const units = input.phrases.flatMap((phrase) => speechUnits([phrase]));
     for (const engine of this.engines) {
       try {
-        const wavs = await speakWith(engine, input.phrases, input.voice);
-        const clips = input.phrases.map((text, i) => ({ text, audio: decodeWav(wavs[i]!) }));
+        const wavs = await speakWith(
+          engine,
+          units.map((unit) => unit.speech),
+          input.voice,
+        );
+        const clips = units.map((unit, i) => ({
+          text: unit.captions.join(' '),
+          audio: decodeWav(wavs[i]!),
+          captions: unit.captions,
+          shares: unit.shares,
+          pause: unit.pause,
+        }));
         return { ...assembleVoice(clips, input), model: voiceModel(engine, input.voice) };
       } catch (error) {
         firstError ??= error instanceof Error ? error : new Error(String(error));
@@ -251,26 +283,43 @@ function phraseClip(samples: Float32Array, sampleRate: number) {
   return { samples: clip, speechStart: lead, speechEnd: lead + (to - from) };
 }
 
+/** One separately spoken piece of a voice-over. */
+export interface SpokenPiece {
+  /** What was said, as written (a cloud voice's caption phrase). */
+  text: string;
+  audio: PcmAudio;
+  /** The caption phrases the piece carries (default: the text alone). */
+  captions?: readonly string[];
+  /** Each caption's share of the piece's speaking time (default: even). */
+  shares?: readonly number[];
+  /** The silence after the piece (default: what its text's punctuation asks for). */
+  pause?: PauseKind;
+}
+
 /**
- * Joins separately spoken phrases into one voice-over: each phrase cut to its speech (with
- * short faded edges), the phrases following each other with short gaps, `leadSeconds` before
- * and `tailSeconds` after, and the file lasting a whole number of frames. Every phrase's speech
- * in the file is returned, which is what captions are timed from. Used by every speech
- * provider, local or cloud.
+ * Joins separately spoken pieces into one voice-over: each piece cut to its speech (with short
+ * faded edges), the pieces following each other with the pause their punctuation asks for (at
+ * least a short gap), `leadSeconds` before and `tailSeconds` after, the file lasting a whole
+ * number of frames and brought to VOICE_LOUDNESS_LUFS. Every caption phrase's speech in the file
+ * is returned, which is what captions are timed from. Used by every speech provider, local or
+ * cloud.
  */
 export function assembleVoice(
-  spoken: readonly { text: string; audio: PcmAudio }[],
+  spoken: readonly SpokenPiece[],
   input: { leadSeconds: number; tailSeconds: number; fps: number },
 ): SpeechResult {
   const sampleRate = spoken[0]?.audio.sampleRate ?? 22050;
-  const clips = spoken.map(({ text, audio }) => ({
-    text,
-    ...phraseClip(resample(audio, sampleRate).samples, sampleRate),
+  const clips = spoken.map((piece) => ({
+    captions: piece.captions ?? [piece.text],
+    shares: piece.shares,
+    gap: Math.round(
+      Math.max(MIN_GAP_SECONDS, PAUSE_SECONDS[piece.pause ?? pauseAfter(piece.text)]) * sampleRate,
+    ),
+    ...phraseClip(resample(piece.audio, sampleRate).samples, sampleRate),
   }));
-  const gap = Math.round(PHRASE_GAP_SECONDS * sampleRate);
   const lead = Math.round(input.leadSeconds * sampleRate);
   let length = lead + Math.round(input.tailSeconds * sampleRate);
-  clips.forEach((clip, i) => (length += clip.samples.length + (i > 0 ? gap : 0)));
+  clips.forEach((clip, i) => (length += clip.samples.length + (i > 0 ? clips[i - 1]!.gap : 0)));
   // A whole number of frames, so the shot's picture and its voice end together.
   const perFrame = sampleRate / input.fps;
   length = Math.ceil(length / perFrame) * perFrame;
@@ -279,17 +328,25 @@ export function assembleVoice(
   // The first phrase's speech starts right after the lead.
   let at = lead - (clips[0]?.speechStart ?? 0);
   clips.forEach((clip, i) => {
-    if (i > 0) at += gap;
+    if (i > 0) at += clips[i - 1]!.gap;
     samples.set(clip.samples.subarray(Math.max(0, -at)), Math.max(0, at));
-    phrases.push({
-      text: clip.text,
-      start: (at + clip.speechStart) / sampleRate,
-      end: (at + clip.speechEnd) / sampleRate,
-    });
+    const speech = clip.samples.subarray(clip.speechStart, clip.speechEnd);
+    const shares = clip.shares ?? clip.captions.map(() => 1 / clip.captions.length);
+    const bounds = [0, ...captionCuts(speech, sampleRate, shares), speech.length];
+    clip.captions.forEach((text, c) =>
+      phrases.push({
+        text,
+        start: (at + clip.speechStart + bounds[c]!) / sampleRate,
+        end: (at + clip.speechStart + bounds[c + 1]!) / sampleRate,
+      }),
+    );
     at += clip.samples.length;
   });
   return {
-    bytes: encodeWav({ sampleRate, samples }),
+    bytes: encodeWav({
+      sampleRate,
+      samples: normaliseLoudness(samples, sampleRate, VOICE_LOUDNESS_LUFS),
+    }),
     extension: 'wav',
     durationSeconds: samples.length / sampleRate,
     phrases,
