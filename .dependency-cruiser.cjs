@@ -9,23 +9,7 @@
 const serverInfra = '^apps/server/src/(db|storage|http|jobs)/';
 // config.ts is read by every layer and imports nothing of the server.
 const serverAbove = '^apps/server/src/(?!db/|storage/|http/|jobs/|config\\.ts$)';
-const impure = [
-  'fs',
-  'fs/promises',
-  'child_process',
-  'net',
-  'http',
-  'https',
-  'path',
-  'os',
-  'react',
-  'react-dom',
-  'fastify',
-  'pg',
-  'pg-boss',
-  '@electric-sql/pglite',
-  'drizzle-orm',
-];
+const impure = require('./scripts/impure-modules.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
